@@ -1,0 +1,21 @@
+package ibis.io;
+
+import java.io.IOException;
+
+/** The read side of a {@link SerializationOutput}. Created by {@link Serialization#createInput}. */
+public interface SerializationInput extends DataInput {
+
+    String serializationName();
+
+    String readString() throws IOException;
+
+    Object readObject() throws IOException, ClassNotFoundException;
+
+    void readArray(Object[] destination, int offset, int length) throws IOException, ClassNotFoundException;
+
+    /**
+     * Called by the port when the current message is finished (whether or not it was read
+     * completely), so that the next message starts in a clean state.
+     */
+    void endMessage() throws IOException;
+}
