@@ -1,23 +1,54 @@
 package ibis.ipl;
 
-import java.io.*;
-import java.nio.*;
-import java.util.*;
-
-/** TODO javadoc. */
+/**
+ * Thrown when a send port tries to connect to a receive port of a different {@link PortType}.
+ * The message names the capabilities in which the two port types differ.
+ */
 public class PortMismatchException extends ConnectionFailedException {
+
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * Creates the exception for a receive port given by its identifier, with a cause.
+     *
+     * @param detailMessage what went wrong
+     * @param receivePortIdentifier the receive port the connection was meant for
+     * @param cause the underlying exception (may be null)
+     */
     public PortMismatchException(String detailMessage, ReceivePortIdentifier receivePortIdentifier, Throwable cause) {
         super(detailMessage, receivePortIdentifier, cause);
     }
 
+    /**
+     * Creates the exception for a receive port given by its identifier.
+     *
+     * @param detailMessage what went wrong
+     * @param receivePortIdentifier the receive port the connection was meant for
+     */
     public PortMismatchException(String detailMessage, ReceivePortIdentifier receivePortIdentifier) {
         super(detailMessage, receivePortIdentifier);
     }
 
-    public PortMismatchException(String detailMessage, IbisIdentifier ibisIdentifier, String receivePortName, Throwable cause) {
+    /**
+     * Creates the exception for a receive port given by Ibis instance and name, with a cause.
+     *
+     * @param detailMessage what went wrong
+     * @param ibisIdentifier the Ibis instance the receive port lives in
+     * @param receivePortName the name of the receive port
+     * @param cause the underlying exception (may be null)
+     */
+    public PortMismatchException(String detailMessage, IbisIdentifier ibisIdentifier, String receivePortName,
+            Throwable cause) {
         super(detailMessage, ibisIdentifier, receivePortName, cause);
     }
 
+    /**
+     * Creates the exception for a receive port given by Ibis instance and name.
+     *
+     * @param detailMessage what went wrong
+     * @param ibisIdentifier the Ibis instance the receive port lives in
+     * @param receivePortName the name of the receive port
+     */
     public PortMismatchException(String detailMessage, IbisIdentifier ibisIdentifier, String receivePortName) {
         super(detailMessage, ibisIdentifier, receivePortName);
     }

@@ -1,54 +1,202 @@
 package ibis.ipl;
 
-import java.io.*;
-import java.nio.*;
-import java.util.*;
+import java.io.IOException;
 
-/** TODO javadoc. */
+/**
+ * The registry of a pool: who the members are, elections, signals, sequence numbers and tokens,
+ * and the closing and termination of the pool. Every {@link Ibis} instance has one
+ * ({@link Ibis#registry()}); what it supports depends on the {@link IbisCapabilities} the instance
+ * was created with. Calling a method whose capability was not asked for gives an
+ * {@link IbisConfigurationException}.
+ *
+ * <p>Membership can be followed in two ways: by events to the {@link RegistryEventHandler} (after
+ * {@link #enableEvents()}), or by polling {@link #joinedIbises()}, {@link #leftIbises()},
+ * {@link #diedIbises()} and {@link #receivedSignals()}, which return what happened since the
+ * previous call, and only when there is no event handler.
+ *
+ * <p>The methods may be called from any thread. Methods that talk to the registry server block
+ * until it answered and throw an {@link IOException} when it cannot be reached.
+ */
 public interface Registry extends Manageable {
+
+    /**
+     * Takes part in an election and waits for its result. With
+     * {@link IbisCapabilities#ELECTIONS_STRICT} an election is decided once per name: the first
+     * candidate wins and every later candidate gets the same winner; a new winner is chosen only
+     * when the winner leaves or dies.
+     *
+     * @param electionName the name of the election
+     * @return the winner (possibly this instance)
+     * @throws IOException when the registry cannot be reached
+     */
     IbisIdentifier elect(String electionName) throws IOException;
 
+    /**
+     * Takes part in an election, waiting at most a given time for its result.
+     *
+     * @param electionName the name of the election
+     * @param timeoutMillis how long to wait at most, in milliseconds
+     * @return the winner, or null when none was known in time
+     * @throws IOException when the registry cannot be reached
+     */
     IbisIdentifier elect(String electionName, long timeoutMillis) throws IOException;
 
+    /**
+     * Waits for the result of an election without being a candidate.
+     *
+     * @param electionName the name of the election
+     * @return the winner
+     * @throws IOException when the registry cannot be reached
+     */
     IbisIdentifier getElectionResult(String electionName) throws IOException;
 
+    /**
+     * Waits at most a given time for the result of an election without being a candidate.
+     *
+     * @param electionName the name of the election
+     * @param timeoutMillis how long to wait at most, in milliseconds
+     * @return the winner, or null when none was known in time
+     * @throws IOException when the registry cannot be reached
+     */
     IbisIdentifier getElectionResult(String electionName, long timeoutMillis) throws IOException;
 
+    /**
+     * Tells the registry that a member may be dead (for example because a connection to it broke).
+     * The registry checks, and when the member is indeed gone it is reported {@code died} to all.
+     *
+     * @param ibisIdentifier the member that may be dead
+     * @throws IOException when the registry cannot be reached
+     */
     void maybeDead(IbisIdentifier ibisIdentifier) throws IOException;
 
+    /**
+     * Tells the registry that a member is dead, without a check; it is reported {@code died} to
+     * all members and removed from the pool.
+     *
+     * @param ibisIdentifier the member to declare dead
+     * @throws IOException when the registry cannot be reached
+     */
     void assumeDead(IbisIdentifier ibisIdentifier) throws IOException;
 
+    /**
+     * Sends a signal to some members; each gets a {@code gotSignal} event (or finds it in
+     * {@link #receivedSignals()}). Needs {@link IbisCapabilities#SIGNALS}.
+     *
+     * @param signal the signal text
+     * @param ibisIdentifiers the members to signal
+     * @throws IOException when the registry cannot be reached
+     */
     void signal(String signal, IbisIdentifier... ibisIdentifiers) throws IOException;
 
+    /**
+     * Returns the members that joined since the previous call. Only when there is no event handler.
+     *
+     * @return the new members, in the order they joined
+     */
     IbisIdentifier[] joinedIbises();
 
+    /**
+     * Returns the members that left since the previous call. Only when there is no event handler.
+     *
+     * @return the members that left
+     */
     IbisIdentifier[] leftIbises();
 
+    /**
+     * Returns the members that died since the previous call. Only when there is no event handler.
+     *
+     * @return the members that died
+     */
     IbisIdentifier[] diedIbises();
 
+    /**
+     * Returns the signals received since the previous call. Only when there is no event handler.
+     *
+     * @return the signal texts
+     */
     String[] receivedSignals();
 
+    /**
+     * Returns the size of the pool given by {@link IbisProperties#POOL_SIZE}; only meaningful with
+     * {@link IbisCapabilities#CLOSED_WORLD}.
+     *
+     * @return the pool size, or -1 when the pool has no fixed size
+     */
     int getPoolSize();
 
+    /**
+     * Returns the name of the pool.
+     *
+     * @return the pool name
+     */
     String getPoolName();
 
+    /**
+     * Waits until the pool is closed: in a closed world, until {@link IbisProperties#POOL_SIZE}
+     * members have joined. Needs {@link IbisCapabilities#CLOSED_WORLD}.
+     */
     void waitUntilPoolClosed();
 
+    /**
+     * Tells whether the pool is closed.
+     *
+     * @return true once all members of a closed-world pool have joined
+     */
     boolean isClosed();
 
+    /** Starts (or resumes) delivering events to the {@link RegistryEventHandler}, oldest first. */
     void enableEvents();
 
+    /** Stops delivering events; they are kept and delivered after {@link #enableEvents()}. */
     void disableEvents();
 
+    /**
+     * Returns the next number of a pool-wide sequence: every call, by any member, gets a different
+     * number, and later calls get higher numbers.
+     *
+     * @param name the name of the sequence
+     * @return the next number
+     * @throws IOException when the registry cannot be reached
+     */
     long getSequenceNumber(String name) throws IOException;
 
+    /**
+     * Adds tokens to a pool-wide token pool, to be taken with {@link #getToken(String)}.
+     *
+     * @param name the name of the token pool
+     * @param count the number of tokens to add
+     * @throws IOException when the registry cannot be reached
+     */
     void addTokens(String name, int count) throws IOException;
 
+    /**
+     * Takes a token from a pool-wide token pool, waiting until one is available.
+     *
+     * @param name the name of the token pool
+     * @return the token
+     * @throws IOException when the registry cannot be reached
+     */
     String getToken(String name) throws IOException;
 
+    /**
+     * Terminates the pool: every member gets a {@code poolTerminated} event and
+     * {@link #waitUntilTerminated()} returns everywhere. Needs {@link IbisCapabilities#TERMINATION}.
+     *
+     * @throws IOException when the registry cannot be reached
+     */
     void terminate() throws IOException;
 
+    /**
+     * Tells whether the pool has been terminated.
+     *
+     * @return true after {@link #terminate()} was called by any member
+     */
     boolean hasTerminated();
 
+    /**
+     * Waits until the pool is terminated. Needs {@link IbisCapabilities#TERMINATION}.
+     *
+     * @return the member that terminated the pool
+     */
     IbisIdentifier waitUntilTerminated();
 }
