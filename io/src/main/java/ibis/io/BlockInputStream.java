@@ -1,49 +1,501 @@
 package ibis.io;
 
 import java.io.IOException;
+import java.io.StreamCorruptedException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.CharBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
+import java.util.Objects;
 
 /**
  * {@link DataInput} over a {@link ByteSource} that reads the blocks and messages framed by a
- * {@link BlockOutputStream}. CONTRACT (to be implemented): see io/README.md, "Block framing".
+ * {@link BlockOutputStream} (wire format: io/README.md, "Block framing").
+ *
+ * <p>Reads within a message cross block boundaries transparently; a read past the final block of
+ * the message throws {@link EndOfMessageException} ("past end of message") and consumes nothing
+ * of the next message. {@link #endMessage()} skips what is left of the current message. Every
+ * block length is checked against the configured maximum ({@code ibis.io.block.max}) before it is
+ * used; a larger one gives a {@link StreamCorruptedException} naming the stream offset. Nothing is
+ * ever allocated from a length read from the wire: payload streams through one fixed buffer.
+ *
+ * <p>The stream reads ahead: one {@link ByteSource#read} may deliver bytes of later blocks and
+ * messages, which stay buffered here ({@link #awaitMessage} reports them).
+ *
+ * <p>Hot path: once constructed, reading primitives and arrays and ending messages allocate
+ * nothing (the buffer and all typed views are created here). Not thread-safe: one reader at a time.
  */
 public final class BlockInputStream implements DataInput {
 
-    /** @param peerOrder the byte order of the sender's payload, learnt in the connection handshake */
+    private final ByteSource source;
+    private final ByteBuffer buffer;  // received, unconsumed bytes in [position, limit); peer order
+    private final ByteBuffer scratch; // assembles a primitive that straddles a block boundary
+    private final int maxBlockLength;
+
+    // Typed views at every alignment, as in BlockOutputStream: element (p >>> shift) of view
+    // (p & mask) is at byte p. Absolute bulk gets, so no view allocation or bookkeeping per read.
+    private final CharBuffer[] charViews = new CharBuffer[2];
+    private final ShortBuffer[] shortViews = new ShortBuffer[2];
+    private final IntBuffer[] intViews = new IntBuffer[4];
+    private final FloatBuffer[] floatViews = new FloatBuffer[4];
+    private final LongBuffer[] longViews = new LongBuffer[8];
+    private final DoubleBuffer[] doubleViews = new DoubleBuffer[8];
+
+    private int blockRemaining;  // payload bytes of the current block not consumed yet
+    private boolean lastBlock;   // the current block is the final one of the message
+    private long bytesRead;
+    private long streamOffset;   // raw stream bytes (headers + payload) consumed, for error messages
+
+    /**
+     * Creates a stream with the block length limit from the system property
+     * {@code ibis.io.block.max} (default 16 MiB).
+     *
+     * @param bufferSize size of the receive buffer, at least {@link BlockOutputStream#MIN_BUFFER_SIZE}
+     * @param peerOrder the byte order of the sender's payload, learnt in the connection handshake
+     */
     public BlockInputStream(ByteSource source, int bufferSize, ByteOrder peerOrder) {
-        throw new UnsupportedOperationException("not yet");
+        this(source, bufferSize, peerOrder, IoProperties.blockMax(null));
     }
 
     /**
-     * Waits until the next message has started to arrive (or the stream ended).
+     * Creates a stream with an explicit block length limit.
+     *
+     * @param maxBlockLength the largest accepted block payload, in bytes (at least 1)
+     */
+    public BlockInputStream(ByteSource source, int bufferSize, ByteOrder peerOrder, int maxBlockLength) {
+        this.source = Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(peerOrder, "peerOrder");
+        if (bufferSize < BlockOutputStream.MIN_BUFFER_SIZE || bufferSize > BlockOutputStream.MAX_BUFFER_SIZE) {
+            throw new IllegalArgumentException("block buffer size " + bufferSize + " not in ["
+                    + BlockOutputStream.MIN_BUFFER_SIZE + ", " + BlockOutputStream.MAX_BUFFER_SIZE + "]");
+        }
+        if (maxBlockLength < 1) {
+            throw new IllegalArgumentException("maximum block length must be positive: " + maxBlockLength);
+        }
+        this.maxBlockLength = maxBlockLength;
+        buffer = ByteBuffer.allocateDirect(bufferSize).order(peerOrder);
+        buffer.flip(); // empty, in read mode
+        scratch = ByteBuffer.allocate(8).order(peerOrder);
+        for (int k = 0; k < 8; k++) {
+            ByteBuffer at = buffer.duplicate().clear().position(k).slice().order(peerOrder);
+            if (k < 2) {
+                charViews[k] = at.asCharBuffer();
+                shortViews[k] = at.asShortBuffer();
+            }
+            if (k < 4) {
+                intViews[k] = at.asIntBuffer();
+                floatViews[k] = at.asFloatBuffer();
+            }
+            longViews[k] = at.asLongBuffer();
+            doubleViews[k] = at.asDoubleBuffer();
+        }
+    }
+
+    /** The byte order in which the payload is interpreted (the peer's). */
+    public ByteOrder order() {
+        return buffer.order();
+    }
+
+    /**
+     * Waits until the next message has started to arrive (or the stream ended). Bytes already
+     * buffered by read-ahead count as arrived.
      *
      * @param timeoutMillis negative: do not wait (poll); 0: wait without limit; positive: at most that long
      * @return true when the next message (or end of stream) is ready to be read
      */
-    public boolean awaitMessage(long timeoutMillis) throws IOException { throw new UnsupportedOperationException("not yet"); }
+    public boolean awaitMessage(long timeoutMillis) throws IOException {
+        if (buffer.hasRemaining() || source.available() > 0) {
+            return true;
+        }
+        if (timeoutMillis < 0) {
+            return false;
+        }
+        return source.awaitData(timeoutMillis);
+    }
 
-    /** Skips whatever is left of the current message, so that the next read starts the next message. */
-    public void endMessage() throws IOException { throw new UnsupportedOperationException("not yet"); }
+    /**
+     * Skips whatever is left of the current message, so that the next read starts the next
+     * message. Blocks until the final block of the current message has arrived. Skipped bytes
+     * count in {@link #bytesRead()}.
+     */
+    public void endMessage() throws IOException {
+        for (;;) {
+            while (blockRemaining > 0) {
+                if (!buffer.hasRemaining()) {
+                    fill(1);
+                }
+                int n = Math.min(blockRemaining, buffer.remaining());
+                buffer.position(buffer.position() + n);
+                consumed(n);
+            }
+            if (lastBlock) {
+                break;
+            }
+            nextBlock();
+        }
+        lastBlock = false; // the next read starts by reading the next message's first header
+    }
 
-    @Override public boolean readBoolean() throws IOException { throw new UnsupportedOperationException("not yet"); }
-    @Override public byte readByte() throws IOException { throw new UnsupportedOperationException("not yet"); }
-    @Override public char readChar() throws IOException { throw new UnsupportedOperationException("not yet"); }
-    @Override public short readShort() throws IOException { throw new UnsupportedOperationException("not yet"); }
-    @Override public int readInt() throws IOException { throw new UnsupportedOperationException("not yet"); }
-    @Override public long readLong() throws IOException { throw new UnsupportedOperationException("not yet"); }
-    @Override public float readFloat() throws IOException { throw new UnsupportedOperationException("not yet"); }
-    @Override public double readDouble() throws IOException { throw new UnsupportedOperationException("not yet"); }
-    @Override public void readArray(boolean[] destination, int offset, int length) throws IOException { throw new UnsupportedOperationException("not yet"); }
-    @Override public void readArray(byte[] destination, int offset, int length) throws IOException { throw new UnsupportedOperationException("not yet"); }
-    @Override public void readArray(char[] destination, int offset, int length) throws IOException { throw new UnsupportedOperationException("not yet"); }
-    @Override public void readArray(short[] destination, int offset, int length) throws IOException { throw new UnsupportedOperationException("not yet"); }
-    @Override public void readArray(int[] destination, int offset, int length) throws IOException { throw new UnsupportedOperationException("not yet"); }
-    @Override public void readArray(long[] destination, int offset, int length) throws IOException { throw new UnsupportedOperationException("not yet"); }
-    @Override public void readArray(float[] destination, int offset, int length) throws IOException { throw new UnsupportedOperationException("not yet"); }
-    @Override public void readArray(double[] destination, int offset, int length) throws IOException { throw new UnsupportedOperationException("not yet"); }
-    @Override public void readByteBuffer(ByteBuffer value) throws IOException { throw new UnsupportedOperationException("not yet"); }
-    @Override public long bytesRead() { throw new UnsupportedOperationException("not yet"); }
-    @Override public void resetBytesRead() { throw new UnsupportedOperationException("not yet"); }
-    @Override public void close() throws IOException { throw new UnsupportedOperationException("not yet"); }
+    /**
+     * Whether the current message has unread payload. May block until the next block header of
+     * this message arrives; never reads into the next message.
+     */
+    public boolean hasRemaining() throws IOException {
+        while (blockRemaining == 0) {
+            if (lastBlock) {
+                return false;
+            }
+            nextBlock();
+        }
+        return true;
+    }
+
+    /**
+     * Reads {@code length} bytes, or fewer when the current message ends first.
+     *
+     * @return the number of bytes read, or -1 when {@code length > 0} and the message has no bytes left
+     */
+    public int readUpTo(byte[] destination, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, destination.length);
+        int done = 0;
+        while (done < length) {
+            if (!hasRemaining()) {
+                break;
+            }
+            if (!buffer.hasRemaining()) {
+                fill(1);
+            }
+            int n = Math.min(length - done, Math.min(blockRemaining, buffer.remaining()));
+            buffer.get(destination, offset + done, n);
+            consumed(n);
+            done += n;
+        }
+        return done == 0 && length > 0 ? -1 : done;
+    }
+
+    /** Payload bytes of the current block that are buffered and can be read without blocking. */
+    int bufferedInBlock() {
+        return Math.min(blockRemaining, buffer.remaining());
+    }
+
+    // ---- block and buffer management
+
+    /** Reads the next block header of the current message; blockRemaining must be 0. */
+    private void nextBlock() throws IOException {
+        if (lastBlock) {
+            throw new EndOfMessageException();
+        }
+        if (buffer.remaining() < 4) {
+            fill(4 - buffer.remaining());
+        }
+        int p = buffer.position();
+        int word = (buffer.get(p) & 0xff) << 24 | (buffer.get(p + 1) & 0xff) << 16
+                | (buffer.get(p + 2) & 0xff) << 8 | (buffer.get(p + 3) & 0xff);
+        int length = word & ~BlockOutputStream.LAST_BLOCK_FLAG;
+        if (length > maxBlockLength) {
+            throw new StreamCorruptedException("block length " + length + " exceeds the maximum "
+                    + maxBlockLength + " (" + IoProperties.BLOCK_MAX + ") in the block header at stream offset "
+                    + streamOffset);
+        }
+        buffer.position(p + 4);
+        streamOffset += 4;
+        blockRemaining = length;
+        lastBlock = word < 0;
+    }
+
+    /** Receives at least {@code minimum} more bytes (minimum <= free space after compacting). */
+    private void fill(int minimum) throws IOException {
+        buffer.compact();
+        try {
+            source.read(buffer, minimum);
+        } finally {
+            buffer.flip();
+        }
+    }
+
+    private void consumed(int n) {
+        blockRemaining -= n;
+        bytesRead += n;
+        streamOffset += n;
+    }
+
+    /**
+     * Makes {@code size} bytes of the current block readable from the buffer, or returns false when
+     * the value straddles a block boundary (then the caller assembles it byte by byte).
+     */
+    private boolean contiguous(int size) throws IOException {
+        while (blockRemaining == 0) {
+            nextBlock();
+        }
+        if (blockRemaining < size) {
+            return false;
+        }
+        if (buffer.remaining() < size) {
+            fill(size - buffer.remaining());
+        }
+        return true;
+    }
+
+    /** Collects a {@code size}-byte primitive that spans blocks into the scratch buffer. */
+    private ByteBuffer straddled(int size) throws IOException {
+        scratch.clear();
+        for (int i = 0; i < size; i++) {
+            scratch.put(readByte());
+        }
+        scratch.flip();
+        return scratch;
+    }
+
+    // ---- primitives
+
+    @Override
+    public boolean readBoolean() throws IOException {
+        return readByte() != 0;
+    }
+
+    @Override
+    public byte readByte() throws IOException {
+        contiguous(1);
+        consumed(1);
+        return buffer.get();
+    }
+
+    @Override
+    public char readChar() throws IOException {
+        if (!contiguous(2)) {
+            return straddled(2).getChar();
+        }
+        consumed(2);
+        return buffer.getChar();
+    }
+
+    @Override
+    public short readShort() throws IOException {
+        if (!contiguous(2)) {
+            return straddled(2).getShort();
+        }
+        consumed(2);
+        return buffer.getShort();
+    }
+
+    @Override
+    public int readInt() throws IOException {
+        if (!contiguous(4)) {
+            return straddled(4).getInt();
+        }
+        consumed(4);
+        return buffer.getInt();
+    }
+
+    @Override
+    public long readLong() throws IOException {
+        if (!contiguous(8)) {
+            return straddled(8).getLong();
+        }
+        consumed(8);
+        return buffer.getLong();
+    }
+
+    @Override
+    public float readFloat() throws IOException {
+        if (!contiguous(4)) {
+            return straddled(4).getFloat();
+        }
+        consumed(4);
+        return buffer.getFloat();
+    }
+
+    @Override
+    public double readDouble() throws IOException {
+        if (!contiguous(8)) {
+            return straddled(8).getDouble();
+        }
+        consumed(8);
+        return buffer.getDouble();
+    }
+
+    // ---- arrays: bulk copies of whole elements from the buffer; an element that straddles a
+    // block boundary goes through the single-value path.
+
+    /**
+     * Number of whole {@code size}-byte elements readable now from the buffer (at least 1), or 0
+     * when the next element straddles a block boundary.
+     */
+    private int elementsReadable(int size) throws IOException {
+        if (!contiguous(size)) {
+            return 0;
+        }
+        return Math.min(blockRemaining, buffer.remaining()) / size;
+    }
+
+    @Override
+    public void readArray(boolean[] destination, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, destination.length);
+        while (length > 0) {
+            int n = Math.min(length, elementsReadable(1));
+            for (int end = offset + n; offset < end; offset++) {
+                destination[offset] = buffer.get() != 0;
+            }
+            consumed(n);
+            length -= n;
+        }
+    }
+
+    @Override
+    public void readArray(byte[] destination, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, destination.length);
+        while (length > 0) {
+            int n = Math.min(length, elementsReadable(1));
+            buffer.get(destination, offset, n);
+            consumed(n);
+            offset += n;
+            length -= n;
+        }
+    }
+
+    @Override
+    public void readArray(char[] destination, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, destination.length);
+        while (length > 0) {
+            int n = Math.min(length, elementsReadable(2));
+            if (n == 0) {
+                destination[offset++] = readChar();
+                length--;
+                continue;
+            }
+            int p = buffer.position();
+            charViews[p & 1].get(p >>> 1, destination, offset, n);
+            buffer.position(p + (n << 1));
+            consumed(n << 1);
+            offset += n;
+            length -= n;
+        }
+    }
+
+    @Override
+    public void readArray(short[] destination, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, destination.length);
+        while (length > 0) {
+            int n = Math.min(length, elementsReadable(2));
+            if (n == 0) {
+                destination[offset++] = readShort();
+                length--;
+                continue;
+            }
+            int p = buffer.position();
+            shortViews[p & 1].get(p >>> 1, destination, offset, n);
+            buffer.position(p + (n << 1));
+            consumed(n << 1);
+            offset += n;
+            length -= n;
+        }
+    }
+
+    @Override
+    public void readArray(int[] destination, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, destination.length);
+        while (length > 0) {
+            int n = Math.min(length, elementsReadable(4));
+            if (n == 0) {
+                destination[offset++] = readInt();
+                length--;
+                continue;
+            }
+            int p = buffer.position();
+            intViews[p & 3].get(p >>> 2, destination, offset, n);
+            buffer.position(p + (n << 2));
+            consumed(n << 2);
+            offset += n;
+            length -= n;
+        }
+    }
+
+    @Override
+    public void readArray(long[] destination, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, destination.length);
+        while (length > 0) {
+            int n = Math.min(length, elementsReadable(8));
+            if (n == 0) {
+                destination[offset++] = readLong();
+                length--;
+                continue;
+            }
+            int p = buffer.position();
+            longViews[p & 7].get(p >>> 3, destination, offset, n);
+            buffer.position(p + (n << 3));
+            consumed(n << 3);
+            offset += n;
+            length -= n;
+        }
+    }
+
+    @Override
+    public void readArray(float[] destination, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, destination.length);
+        while (length > 0) {
+            int n = Math.min(length, elementsReadable(4));
+            if (n == 0) {
+                destination[offset++] = readFloat();
+                length--;
+                continue;
+            }
+            int p = buffer.position();
+            floatViews[p & 3].get(p >>> 2, destination, offset, n);
+            buffer.position(p + (n << 2));
+            consumed(n << 2);
+            offset += n;
+            length -= n;
+        }
+    }
+
+    @Override
+    public void readArray(double[] destination, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, destination.length);
+        while (length > 0) {
+            int n = Math.min(length, elementsReadable(8));
+            if (n == 0) {
+                destination[offset++] = readDouble();
+                length--;
+                continue;
+            }
+            int p = buffer.position();
+            doubleViews[p & 7].get(p >>> 3, destination, offset, n);
+            buffer.position(p + (n << 3));
+            consumed(n << 3);
+            offset += n;
+            length -= n;
+        }
+    }
+
+    @Override
+    public void readByteBuffer(ByteBuffer value) throws IOException {
+        while (value.hasRemaining()) {
+            int n = Math.min(value.remaining(), elementsReadable(1));
+            int limit = buffer.limit();
+            buffer.limit(buffer.position() + n);
+            value.put(buffer);
+            buffer.limit(limit);
+            consumed(n);
+        }
+    }
+
+    @Override
+    public long bytesRead() {
+        return bytesRead;
+    }
+
+    @Override
+    public void resetBytesRead() {
+        bytesRead = 0;
+    }
+
+    /** Closes the source. */
+    @Override
+    public void close() throws IOException {
+        source.close();
+    }
 }

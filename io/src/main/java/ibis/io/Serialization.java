@@ -1,9 +1,28 @@
 package ibis.io;
 
 import java.io.IOException;
+import java.io.ObjectInputFilter;
+import java.util.Properties;
 
-/** Creates the serialization streams by name: "byte", "data", "sun", "ibis". */
+/**
+ * Creates the serialization streams by name: "byte", "data", "sun", "ibis".
+ *
+ * <p>In this version "ibis" (and its alias "object") is served by the "sun" implementation (JDK
+ * object streams); the streams then report {@code serializationName() == "sun"}. Both ends of a
+ * connection pick the implementation from the same name, so they always agree. "byte" is the
+ * same implementation as "data": a superset of IPL 2.x's byte serialization, which allowed only
+ * bytes. Wire formats: io/README.md.
+ */
 public final class Serialization {
+
+    /** Capability names, most capable first, and the serialization each selects. */
+    private static final String[][] CAPABILITIES = {
+        {"serialization.object.ibis", "ibis"},
+        {"serialization.object.sun", "sun"},
+        {"serialization.object", "ibis"},
+        {"serialization.data", "data"},
+        {"serialization.byte", "byte"},
+    };
 
     private Serialization() {
     }
@@ -15,14 +34,123 @@ public final class Serialization {
      * {@code serialization.byte} ("byte"); null when none is present.
      */
     public static String nameFor(String[] capabilities) {
-        throw new UnsupportedOperationException("not yet");
+        if (capabilities == null) {
+            return null;
+        }
+        for (String[] entry : CAPABILITIES) {
+            for (String capability : capabilities) {
+                if (entry[0].equals(capability)) {
+                    return entry[1];
+                }
+            }
+        }
+        return null;
     }
 
+    /**
+     * Creates the write side of serialization {@code name} over {@code out}. Writes nothing: an
+     * object stream writes its stream header just before its first content, in whichever message
+     * that is.
+     *
+     * @throws IllegalArgumentException for an unknown name
+     */
     public static SerializationOutput createOutput(String name, DataOutput out) throws IOException {
-        throw new UnsupportedOperationException("not yet");
+        switch (canonical(name)) {
+            case "byte":
+                return new DataSerializationOutput("byte", out);
+            case "data":
+                return new DataSerializationOutput("data", out);
+            default:
+                return new SunSerializationOutput(out);
+        }
     }
 
+    /**
+     * Creates the read side of serialization {@code name} over {@code in}, configured from the system
+     * properties (see {@link IoProperties}). Reads nothing: an object stream reads its header at the
+     * first read (or at {@code endMessage()}), so this never blocks.
+     *
+     * @throws IllegalArgumentException for an unknown name or an invalid property value
+     */
     public static SerializationInput createInput(String name, DataInput in) throws IOException {
-        throw new UnsupportedOperationException("not yet");
+        return createInput(name, in, null, null);
+    }
+
+    /**
+     * As {@link #createInput(String, DataInput)}, with an extra class filter for object
+     * deserialization: a class is accepted only if no filter rejects it (this filter, the
+     * {@code ibis.io.class.filter} pattern, the JVM-wide {@code jdk.serialFilter}, and the array
+     * length and depth limits). A rejected class makes the read throw
+     * {@link java.io.InvalidClassException}.
+     *
+     * @param filter may be null
+     */
+    public static SerializationInput createInput(String name, DataInput in, ObjectInputFilter filter) throws IOException {
+        return createInput(name, in, null, filter);
+    }
+
+    /**
+     * As {@link #createInput(String, DataInput, ObjectInputFilter)}, taking the io properties from
+     * {@code properties} first (may be null) and then from the system properties.
+     */
+    public static SerializationInput createInput(String name, DataInput in, Properties properties,
+            ObjectInputFilter filter) throws IOException {
+        switch (canonical(name)) {
+            case "byte":
+                return new DataSerializationInput("byte", in, IoProperties.stringMax(properties));
+            case "data":
+                return new DataSerializationInput("data", in, IoProperties.stringMax(properties));
+            default:
+                return new SunSerializationInput(in, objectInputFilter(properties, filter));
+        }
+    }
+
+    /**
+     * The filter object deserialization applies: rejects a class or array when any of these rejects
+     * it: {@code extra} (may be null), the pattern in {@code ibis.io.class.filter}, the JVM-wide
+     * filter ({@code jdk.serialFilter}), and the limits {@code ibis.io.object.array.max} and
+     * {@code ibis.io.object.depth.max}.
+     *
+     * @throws IllegalArgumentException when the configured pattern is invalid
+     */
+    public static ObjectInputFilter objectInputFilter(Properties properties, ObjectInputFilter extra) {
+        ObjectInputFilter result = ObjectInputFilter.Config.createFilter("maxarray=" + IoProperties.objectArrayMax(properties)
+                + ";maxdepth=" + IoProperties.objectDepthMax(properties));
+        String pattern = IoProperties.classFilter(properties);
+        if (pattern != null) {
+            ObjectInputFilter classes;
+            try {
+                classes = ObjectInputFilter.Config.createFilter(pattern);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("invalid " + IoProperties.CLASS_FILTER + " pattern \"" + pattern
+                        + "\": " + e.getMessage(), e);
+            }
+            result = ObjectInputFilter.merge(classes, result);
+        }
+        if (extra != null) {
+            result = ObjectInputFilter.merge(extra, result);
+        }
+        ObjectInputFilter global = ObjectInputFilter.Config.getSerialFilter();
+        if (global != null) {
+            result = ObjectInputFilter.merge(global, result);
+        }
+        return result;
+    }
+
+    private static String canonical(String name) {
+        if (name != null) {
+            switch (name) {
+                case "byte":
+                case "data":
+                case "sun":
+                    return name;
+                case "ibis":
+                case "object":
+                    return "sun"; // the fast ibis serialization is not implemented yet
+                default:
+                    break;
+            }
+        }
+        throw new IllegalArgumentException("unknown serialization \"" + name + "\"; known: byte, data, sun, ibis (object)");
     }
 }

@@ -15,7 +15,10 @@ public interface SerializationInput extends DataInput {
 
     /**
      * Called by the port when the current message is finished (whether or not it was read
-     * completely), so that the next message starts in a clean state.
+     * completely), so that the next message starts in a clean state. Must be called before the
+     * block stream skips to the next message ({@link BlockInputStream#endMessage()}): an object
+     * serialization consumes here what the application left unread (it may need to see unread
+     * objects and resets to stay in step with the writer).
      */
     void endMessage() throws IOException;
 }

@@ -30,7 +30,8 @@ public interface SerializationOutput extends DataOutput {
 
     /**
      * Called by the port at the end of every message, before the message's final block is sent:
-     * pushes any data the serialization itself still buffers down to the {@link DataOutput}.
+     * pushes any data the serialization itself still buffers down to the {@link DataOutput}. The
+     * port then ends the message on the block stream ({@link BlockOutputStream#endMessage()}).
      */
     void endMessage() throws IOException;
 }

@@ -1,0 +1,111 @@
+package ibis.io;
+
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * The configuration properties of the io layer, in one table (name, default, meaning) so that a
+ * launcher's {@code --help-properties} can print them. Each value is taken from the
+ * {@link Properties} passed by the caller when it contains the key, else from the system property
+ * of the same name, else the default.
+ */
+public final class IoProperties {
+
+    /** One configuration property: its name, default value (as text) and meaning. */
+    public record Property(String name, String defaultValue, String meaning) {
+    }
+
+    /** Largest block payload (bytes) a {@link BlockInputStream} accepts. */
+    public static final String BLOCK_MAX = "ibis.io.block.max";
+    /** Largest string length (chars) the data and byte serializations accept. */
+    public static final String STRING_MAX = "ibis.io.string.max";
+    /** Class filter pattern for object deserialization, {@code jdk.serialFilter} syntax. */
+    public static final String CLASS_FILTER = "ibis.io.class.filter";
+    /** Largest array length (elements) object deserialization accepts. */
+    public static final String OBJECT_ARRAY_MAX = "ibis.io.object.array.max";
+    /** Deepest object nesting object deserialization accepts. */
+    public static final String OBJECT_DEPTH_MAX = "ibis.io.object.depth.max";
+
+    /** Default of {@link #BLOCK_MAX}: 16 MiB. */
+    public static final int DEFAULT_BLOCK_MAX = 16 << 20;
+    /** Default of {@link #STRING_MAX}: 64 Mi chars. */
+    public static final int DEFAULT_STRING_MAX = 64 << 20;
+    /** Default of {@link #OBJECT_ARRAY_MAX}: 16 Mi elements. */
+    public static final int DEFAULT_OBJECT_ARRAY_MAX = 16 << 20;
+    /** Default of {@link #OBJECT_DEPTH_MAX}. */
+    public static final int DEFAULT_OBJECT_DEPTH_MAX = 1000;
+
+    /** All io properties, in the order they should be listed. */
+    public static final List<Property> ALL = List.of(
+            new Property(BLOCK_MAX, Integer.toString(DEFAULT_BLOCK_MAX),
+                    "largest block payload in bytes accepted from a peer; a larger block length is a corrupt"
+                            + " stream (StreamCorruptedException) and nothing is allocated from it"),
+            new Property(STRING_MAX, Integer.toString(DEFAULT_STRING_MAX),
+                    "largest string length in chars accepted by the data and byte serializations"),
+            new Property(CLASS_FILTER, "",
+                    "classes that object deserialization may instantiate, as a jdk.serialFilter pattern"
+                            + " (e.g. \"java.util.*;java.lang.*;my.app.**;!*\"); empty: no class restriction"
+                            + " beyond jdk.serialFilter"),
+            new Property(OBJECT_ARRAY_MAX, Integer.toString(DEFAULT_OBJECT_ARRAY_MAX),
+                    "largest array length in elements accepted by object deserialization"),
+            new Property(OBJECT_DEPTH_MAX, Integer.toString(DEFAULT_OBJECT_DEPTH_MAX),
+                    "deepest object nesting accepted by object deserialization"));
+
+    private IoProperties() {
+    }
+
+    /** The value of {@code name}: from {@code properties} (may be null), else the system property, else null. */
+    public static String value(Properties properties, String name) {
+        if (properties != null) {
+            String value = properties.getProperty(name);
+            if (value != null) {
+                return value;
+            }
+        }
+        return System.getProperty(name);
+    }
+
+    /** {@link #BLOCK_MAX} as configured. */
+    public static int blockMax(Properties properties) {
+        return positiveInt(properties, BLOCK_MAX, DEFAULT_BLOCK_MAX);
+    }
+
+    /** {@link #STRING_MAX} as configured. */
+    public static int stringMax(Properties properties) {
+        return positiveInt(properties, STRING_MAX, DEFAULT_STRING_MAX);
+    }
+
+    /** {@link #OBJECT_ARRAY_MAX} as configured. */
+    public static int objectArrayMax(Properties properties) {
+        return positiveInt(properties, OBJECT_ARRAY_MAX, DEFAULT_OBJECT_ARRAY_MAX);
+    }
+
+    /** {@link #OBJECT_DEPTH_MAX} as configured. */
+    public static int objectDepthMax(Properties properties) {
+        return positiveInt(properties, OBJECT_DEPTH_MAX, DEFAULT_OBJECT_DEPTH_MAX);
+    }
+
+    /** {@link #CLASS_FILTER} as configured; null when not set or blank. */
+    public static String classFilter(Properties properties) {
+        String value = value(properties, CLASS_FILTER);
+        return value == null || value.isBlank() ? null : value.trim();
+    }
+
+    private static int positiveInt(Properties properties, String name, int defaultValue) {
+        String text = value(properties, name);
+        if (text == null || text.isBlank()) {
+            return defaultValue;
+        }
+        int value;
+        try {
+            value = Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("property " + name + " must be a positive integer, not \""
+                    + text + "\"", e);
+        }
+        if (value < 1) {
+            throw new IllegalArgumentException("property " + name + " must be a positive integer, not " + value);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,193 @@
+package ibis.io;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Random;
+
+/**
+ * In-memory transport for tests: a {@link ByteSink} that appends to a growing byte array and a
+ * {@link ByteSource} that reads it back, optionally in tiny random-size chunks (to exercise every
+ * block and buffer boundary). Thread-safe, so a writer and a reader thread may share it; a reader
+ * waits (wait/notify) for data and gets an EOFException once the writer closed and all is read.
+ * Steady state allocates nothing: when everything written has been read, the array is reused.
+ */
+final class MemoryPipe {
+
+    private byte[] data;
+    private int written;
+    private int readPosition;
+    private long totalWritten;
+    private boolean writerClosed;
+    private boolean readerClosed;
+    private final int chunkMax;
+    private final Random random;
+
+    final ByteSink sink = new Sink();
+    final ByteSource source = new Source();
+
+    /** A pipe that delivers as much as the reader has room for. */
+    MemoryPipe() {
+        this(0, 0);
+    }
+
+    /**
+     * @param chunkMax when positive, every delivery to the reader is 1..chunkMax bytes (still at
+     *        least the reader's minimum in total)
+     */
+    MemoryPipe(int chunkMax, long seed) {
+        this(chunkMax, seed, 4096);
+    }
+
+    MemoryPipe(int chunkMax, long seed, int initialCapacity) {
+        this.chunkMax = chunkMax;
+        this.random = new Random(seed);
+        this.data = new byte[initialCapacity];
+    }
+
+    /** A closed pipe holding exactly {@code bytes}: reading past them gives EOFException. */
+    static MemoryPipe of(byte[] bytes, int chunkMax, long seed) {
+        MemoryPipe pipe = new MemoryPipe(chunkMax, seed, Math.max(bytes.length, 16));
+        pipe.append(bytes, 0, bytes.length);
+        pipe.writerClosed = true;
+        return pipe;
+    }
+
+    synchronized void append(byte[] bytes, int offset, int length) {
+        ensureRoom(length);
+        System.arraycopy(bytes, offset, data, written, length);
+        written += length;
+        totalWritten += length;
+        notifyAll();
+    }
+
+    private void ensureRoom(int length) {
+        if (written + length > data.length) {
+            data = Arrays.copyOf(data, Math.max(2 * data.length, written + length));
+        }
+    }
+
+    /** Everything written so far and not yet read. */
+    synchronized byte[] unread() {
+        return Arrays.copyOfRange(data, readPosition, written);
+    }
+
+    synchronized long totalWritten() {
+        return totalWritten;
+    }
+
+    synchronized boolean writerClosed() {
+        return writerClosed;
+    }
+
+    synchronized void closeWriter() {
+        writerClosed = true;
+        notifyAll();
+    }
+
+    private final class Sink implements ByteSink {
+        @Override
+        public void write(ByteBuffer[] buffers, int offset, int count) throws IOException {
+            synchronized (MemoryPipe.this) {
+                if (writerClosed) {
+                    throw new IOException("pipe closed for writing");
+                }
+                for (int i = offset; i < offset + count; i++) {
+                    ByteBuffer b = buffers[i];
+                    int n = b.remaining();
+                    ensureRoom(n);
+                    b.get(data, written, n);
+                    written += n;
+                    totalWritten += n;
+                }
+                MemoryPipe.this.notifyAll();
+            }
+        }
+
+        @Override
+        public void close() {
+            closeWriter();
+        }
+    }
+
+    private final class Source implements ByteSource {
+        @Override
+        public int read(ByteBuffer destination, int minimum) throws IOException {
+            synchronized (MemoryPipe.this) {
+                if (minimum > destination.remaining()) {
+                    throw new IllegalArgumentException("minimum " + minimum + " > room " + destination.remaining());
+                }
+                int done = 0;
+                while (done < minimum || (done == 0 && destination.hasRemaining() && written > readPosition)) {
+                    while (written == readPosition) {
+                        if (readerClosed) {
+                            throw new IOException("pipe closed for reading");
+                        }
+                        if (writerClosed) {
+                            throw new EOFException("end of stream after " + (totalWritten - (written - readPosition))
+                                    + " bytes");
+                        }
+                        try {
+                            MemoryPipe.this.wait();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            throw new java.io.InterruptedIOException("interrupted");
+                        }
+                    }
+                    int n = Math.min(written - readPosition, destination.remaining());
+                    if (chunkMax > 0) {
+                        n = Math.min(n, 1 + random.nextInt(chunkMax));
+                    }
+                    destination.put(data, readPosition, n);
+                    readPosition += n;
+                    done += n;
+                }
+                if (readPosition == written) {
+                    readPosition = 0;
+                    written = 0;
+                }
+                return done;
+            }
+        }
+
+        @Override
+        public int available() {
+            synchronized (MemoryPipe.this) {
+                return written - readPosition;
+            }
+        }
+
+        @Override
+        public boolean awaitData(long timeoutMillis) throws IOException {
+            synchronized (MemoryPipe.this) {
+                long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+                while (written == readPosition && !writerClosed && !readerClosed) {
+                    try {
+                        if (timeoutMillis == 0) {
+                            MemoryPipe.this.wait();
+                        } else {
+                            long left = (deadline - System.nanoTime()) / 1_000_000L;
+                            if (left <= 0) {
+                                return false;
+                            }
+                            MemoryPipe.this.wait(left);
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new java.io.InterruptedIOException("interrupted");
+                    }
+                }
+                return true;
+            }
+        }
+
+        @Override
+        public void close() {
+            synchronized (MemoryPipe.this) {
+                readerClosed = true;
+                MemoryPipe.this.notifyAll();
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package ibis.io;
+
+import java.io.IOException;
+import java.nio.ByteOrder;
+
+/** A block stream pair over a {@link MemoryPipe}, with serialization streams on top. */
+final class Wire {
+    final MemoryPipe pipe;
+    final BlockOutputStream blocksOut;
+    final BlockInputStream blocksIn;
+
+    Wire(int bufferSize, int chunk, long seed) {
+        this(bufferSize, chunk, seed, ByteOrder.nativeOrder());
+    }
+
+    Wire(int bufferSize, int chunk, long seed, ByteOrder order) {
+        pipe = new MemoryPipe(chunk, seed);
+        blocksOut = new BlockOutputStream(pipe.sink, bufferSize, order);
+        blocksIn = new BlockInputStream(pipe.source, bufferSize, order);
+    }
+
+    SerializationOutput output(String name) throws IOException {
+        return Serialization.createOutput(name, blocksOut);
+    }
+
+    SerializationInput input(String name) throws IOException {
+        return Serialization.createInput(name, blocksIn);
+    }
+
+    /** What a port does at the end of a sent message. */
+    void endMessage(SerializationOutput out) throws IOException {
+        out.endMessage();
+        blocksOut.endMessage();
+    }
+
+    /** What a port does at the end of a received message. */
+    void endMessage(SerializationInput in) throws IOException {
+        in.endMessage();
+        blocksIn.endMessage();
+    }
+}
