@@ -1,0 +1,188 @@
+package ibis.registry.central;
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertNotNull;
+import static org.testng.Assert.assertNull;
+import static org.testng.Assert.assertTrue;
+import static org.testng.Assert.expectThrows;
+
+import ibis.ipl.IbisCapabilities;
+import ibis.ipl.IbisConfigurationException;
+import ibis.ipl.IbisIdentifier;
+import ibis.ipl.IbisProperties;
+import ibis.ipl.impl.RegistryClient;
+import ibis.registry.RecordingHandler;
+import ibis.registry.RegistryFixture;
+
+import org.testng.annotations.Test;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/** Signals, closed worlds, termination, sequence numbers and tokens. */
+public class PoolServicesTest {
+
+    private static final IbisCapabilities ALL = RegistryFixture.allCapabilities();
+
+    @Test(timeOut = 60_000)
+    public void signalsReachTheirTargetsOnly() throws Exception {
+        try (RegistryFixture f = new RegistryFixture()) {
+            RegistryClient a = f.join("signals", ALL, null);
+            RecordingHandler hb = new RecordingHandler();
+            RegistryClient b = f.join("signals", ALL, hb);
+            b.enableEvents();
+            RegistryClient c = f.join("signals", ALL, null);
+            RegistryClient d = f.join("signals", ALL, null);
+
+            a.signal("hello", b.identifier(), c.identifier());
+            a.signal("again", c.identifier());
+            hb.await("signal hello from 0");
+            c.getSequenceNumber("sync"); // round trip: the signals sent before have reached c
+            assertEquals(c.receivedSignals(), new String[] {"hello", "again"});
+            assertEquals(c.receivedSignals(), new String[0], "receivedSignals() forgets what it returned");
+            d.getSequenceNumber("sync");
+            assertEquals(d.receivedSignals(), new String[0], "d was not a target");
+            assertFalse(hb.events().contains("signal again from 0"));
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void closedWorldClosesWhenAllMembersJoinedAndRefusesMore() throws Exception {
+        try (RegistryFixture f = new RegistryFixture()) {
+            IbisCapabilities caps = new IbisCapabilities(IbisCapabilities.CLOSED_WORLD,
+                    IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED);
+            Properties p = f.memberProperties("closed");
+            p.setProperty(IbisProperties.POOL_SIZE, "3");
+            ExecutorService pool = Executors.newFixedThreadPool(3);
+            try {
+                List<Future<RegistryClient>> joins = new ArrayList<>();
+                List<RecordingHandler> handlers = new ArrayList<>();
+                for (int i = 0; i < 3; i++) {
+                    RecordingHandler h = new RecordingHandler();
+                    handlers.add(h);
+                    joins.add(pool.submit(() -> {
+                        RegistryClient c = f.join(p, caps, h);
+                        c.enableEvents();
+                        c.waitUntilPoolClosed();
+                        return c;
+                    }));
+                }
+                for (int i = 0; i < 3; i++) {
+                    RegistryClient c = joins.get(i).get();
+                    assertTrue(c.isClosed());
+                    assertEquals(c.getPoolSize(), 3);
+                    handlers.get(i).await("closed");
+                    List<String> events = handlers.get(i).events();
+                    assertEquals(events.get(events.size() - 1), "closed", "poolClosed comes after all joins");
+                    assertEquals(events.stream().filter(e -> e.startsWith("joined")).count(), 3L);
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            IOException refused = expectThrows(IOException.class, () -> f.join(p, caps, null));
+            assertTrue(refused.getMessage().contains("closed"), refused.getMessage());
+
+            IOException mismatch = expectThrows(IOException.class,
+                    () -> f.join(f.memberProperties("closed"), new IbisCapabilities(), null));
+            assertTrue(mismatch.getMessage().contains("open world"), mismatch.getMessage());
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void openWorldHasNoPoolClosing() throws Exception {
+        try (RegistryFixture f = new RegistryFixture()) {
+            RegistryClient a = f.join("open", ALL, null);
+            assertFalse(a.isClosed());
+            expectThrows(IbisConfigurationException.class, a::waitUntilPoolClosed);
+            assertEquals(a.getPoolSize(), 1);
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void terminationReachesEveryMember() throws Exception {
+        try (RegistryFixture f = new RegistryFixture()) {
+            RegistryClient a = f.join("end", ALL, null);
+            RecordingHandler hb = new RecordingHandler();
+            RegistryClient b = f.join("end", ALL, hb);
+            b.enableEvents();
+            assertFalse(b.hasTerminated());
+            ExecutorService pool = Executors.newSingleThreadExecutor();
+            try {
+                Future<IbisIdentifier> waiter = pool.submit(b::waitUntilTerminated);
+                a.terminate();
+                assertEquals(waiter.get(), a.identifier());
+            } finally {
+                pool.shutdownNow();
+            }
+            assertTrue(b.hasTerminated());
+            assertTrue(a.hasTerminated());
+            assertEquals(a.waitUntilTerminated(), a.identifier());
+            hb.await("terminated 0");
+            b.terminate(); // a second terminate changes nothing
+            assertEquals(b.waitUntilTerminated(), a.identifier());
+            IOException refused = expectThrows(IOException.class, () -> f.join("end", ALL, null));
+            assertTrue(refused.getMessage().contains("terminated"), refused.getMessage());
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void sequenceNumbersAreUniqueAcrossThePool() throws Exception {
+        try (RegistryFixture f = new RegistryFixture()) {
+            List<RegistryClient> members = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                members.add(f.join("seq", ALL, null));
+            }
+            ExecutorService pool = Executors.newFixedThreadPool(8);
+            try {
+                List<Future<List<Long>>> results = new ArrayList<>();
+                for (int t = 0; t < 8; t++) {
+                    RegistryClient m = members.get(t % members.size());
+                    results.add(pool.submit(() -> {
+                        List<Long> got = new ArrayList<>();
+                        for (int i = 0; i < 50; i++) {
+                            got.add(m.getSequenceNumber("counter"));
+                        }
+                        return got;
+                    }));
+                }
+                Set<Long> all = new HashSet<>();
+                for (Future<List<Long>> r : results) {
+                    all.addAll(r.get());
+                }
+                assertEquals(all.size(), 400, "no value handed out twice");
+                for (long v = 0; v < 400; v++) {
+                    assertTrue(all.contains(v), "values start at 0 without gaps; missing " + v);
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            assertEquals(members.get(0).getSequenceNumber("another"), 0L, "each name has its own counter");
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void tokensAreHandedOutOnceAndNullWhenNoneAreLeft() throws Exception {
+        try (RegistryFixture f = new RegistryFixture()) {
+            RegistryClient a = f.join("tokens", ALL, null);
+            RegistryClient b = f.join("tokens", ALL, null);
+            assertNull(a.getToken("t"));
+            a.addTokens("t", 3);
+            Set<String> tokens = new HashSet<>();
+            tokens.add(a.getToken("t"));
+            tokens.add(b.getToken("t"));
+            tokens.add(b.getToken("t"));
+            assertEquals(tokens.size(), 3);
+            assertNotNull(tokens.iterator().next());
+            assertNull(a.getToken("t"), "all tokens taken");
+            expectThrows(IllegalArgumentException.class, () -> a.addTokens("t", -1));
+        }
+    }
+}
