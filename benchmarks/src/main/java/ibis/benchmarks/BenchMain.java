@@ -1,0 +1,77 @@
+package ibis.benchmarks;
+
+import ibis.benchmarks.ipl.IplSuite;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * {@code ibis-bench <suite> [--quick] [--out DIR]}: runs a benchmark suite of
+ * {@code BENCHMARKS.md}, prints its tables and writes them as a Markdown report
+ * {@code <DIR>/<suite>-<date>[-quick].md} (DIR defaults to {@code bench-results}, or to the value of
+ * the system property {@code ibis.bench.results}).
+ */
+public final class BenchMain {
+
+    /** The suites that exist so far. */
+    public static final List<String> SUITES = List.of("ipl");
+
+    private static final String USAGE = """
+            Usage: ibis-bench <suite> [--quick] [--out DIR]
+
+            Suites:
+              ipl     round-trip latency and 100 KB array throughput of the tcp implementation,
+                      beside raw Java blocking sockets and NIO measured in the same run
+            Options:
+              --quick  a short run (well under a minute) instead of the full one
+              --out    directory for the Markdown report (default: bench-results)
+            """;
+
+    private BenchMain() {
+    }
+
+    /** Parses the arguments and runs the suite. */
+    public static void main(String[] args) throws Exception {
+        String suite = null;
+        boolean quick = false;
+        Path out = Path.of(System.getProperty("ibis.bench.results", "bench-results"));
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--quick" -> quick = true;
+                case "--out" -> {
+                    if (i + 1 >= args.length) {
+                        fail("--out needs a directory");
+                    }
+                    out = Path.of(args[++i]);
+                }
+                case "-h", "--help" -> {
+                    System.out.print(USAGE);
+                    return;
+                }
+                default -> {
+                    if (args[i].startsWith("-") || suite != null) {
+                        fail("unexpected argument " + args[i]);
+                    }
+                    suite = args[i];
+                }
+            }
+        }
+        if (suite == null) {
+            fail("no suite given");
+        }
+        if (!SUITES.contains(suite)) {
+            fail("unknown suite '" + suite + "' (known: " + String.join(", ", SUITES) + ")");
+        }
+        String command = System.getProperty("ibis.bench.command",
+                "java " + BenchMain.class.getName() + " " + String.join(" ", Arrays.asList(args)));
+        int status = new IplSuite(quick, out, command).run();
+        System.exit(status);
+    }
+
+    private static void fail(String message) {
+        System.err.println("ibis-bench: " + message);
+        System.err.print(USAGE);
+        System.exit(2);
+    }
+}

@@ -1,0 +1,176 @@
+package ibis.run;
+
+import ibis.registry.RegistryProperties;
+import ibis.registry.server.CentralRegistryServer;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The {@code ibis-run} launcher: starts an Ibis program as one member, as a local pool of N members
+ * with an embedded registry server, or as one rank of a pool started by {@code mpirun}/{@code srun}.
+ * See {@link LaunchPlan} for the rules and {@link #USAGE} for the command line.
+ */
+public final class IbisRun {
+
+    /** The usage text printed by {@code --help} and after a command-line error. */
+    public static final String USAGE = """
+            Usage: ibis-run [options] MainClass [args...]
+                   ibis-run --help | --help-properties
+
+            Starts an Ibis program with every Ibis jar on its class path.
+
+            Options:
+              --np N              start a local pool of N member JVMs (ibis.pool.member 0..N-1,
+                                  ibis.pool.size N); without --server an embedded registry server
+                                  is started on a free loopback port. Output lines are prefixed
+                                  with the member number, e.g. "[2] ...". The launcher exits with
+                                  the status of the first member that fails and stops the others.
+              --pool NAME         pool name (default for a local pool: a fresh unique name)
+              --server HOST:PORT  registry server to use (see ibis-server); port 8888 by default
+              --impl NICK         network implementation, e.g. tcp (sets ibis.implementation)
+              -cp PATH            class path of the program, added after the Ibis jars
+              -Dkey=value         system property for every member (repeatable)
+              --jvm-arg ARG       extra JVM option for every member, e.g. --jvm-arg -Xmx2g
+              --help              this text
+              --help-properties   every property of every installed subsystem (and of any
+                                  given with -cp), with its default and meaning
+
+            Without --np one member is started: it joins the pool on --server (then --pool is
+            required), or, when no server is given, it is run exactly as with --np 1.
+            Started by mpirun or srun (OMPI_COMM_WORLD_RANK/SIZE, PMI_RANK/SIZE or
+            SLURM_PROCID/NTASKS set) and without --np, one member is started with the rank and size
+            of the job; --server is then required and the pool name defaults to the job's id.
+
+            Examples:
+              ibis-run --np 4 ibis.examples.PoolDemo
+              ibis-server --port 8888 &   ibis-run --np 2 --server localhost:8888 ibis.examples.Hello
+              mpirun -np 8 ibis-run --server head-node:8888 -cp app.jar my.Main
+            """;
+
+    private IbisRun() {
+    }
+
+    /** Runs the launcher and exits the JVM with its status. */
+    public static void main(String[] args) {
+        int status = run(args, System.getenv(), System.out, System.err);
+        System.exit(status);
+    }
+
+    /**
+     * Runs the launcher without exiting.
+     *
+     * @return the exit status: 0, the first failing member's status, 2 for a usage error, 1 for any
+     *         other failure of the launcher itself
+     */
+    public static int run(String[] args, Map<String, String> environment, PrintStream out, PrintStream err) {
+        LaunchOptions options;
+        LaunchPlan plan;
+        try {
+            options = LaunchOptions.parse(Arrays.asList(args));
+            if (options.action() == LaunchOptions.Action.HELP) {
+                out.print(USAGE);
+                out.flush();
+                return 0;
+            }
+            if (options.action() == LaunchOptions.Action.HELP_PROPERTIES) {
+                try (URLClassLoader loader = withClassPath(options.classPath())) {
+                    PropertyHelp.print(out, loader);
+                } catch (IOException e) {
+                    err.println("ibis-run: " + e.getMessage());
+                    return 1;
+                }
+                out.flush();
+                return 0;
+            }
+            plan = LaunchPlan.resolve(options, environment, IbisRun::freshPoolName);
+        } catch (UsageException e) {
+            err.println("ibis-run: " + e.getMessage());
+            err.println("Try 'ibis-run --help'.");
+            return 2;
+        }
+
+        String java = System.getProperty(LauncherProperties.JAVA, javaCommand());
+        String classPath = System.getProperty("java.class.path", "");
+        long grace = Long.getLong(LauncherProperties.STOP_GRACE, LauncherProperties.DEFAULT_STOP_GRACE);
+        PoolRunner runner = new PoolRunner(plan, java, classPath, grace, out, err);
+        CentralRegistryServer server = null;
+        try {
+            String address = plan.serverAddress();
+            if (plan.needsEmbeddedServer()) {
+                server = new CentralRegistryServer(0, embeddedServerProperties(options));
+                server.start();
+                address = server.address();
+            }
+            return runner.run(address);
+        } catch (IOException e) {
+            err.println("ibis-run: " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("ibis-run: interrupted");
+            return 1;
+        } finally {
+            if (server != null) {
+                server.close();
+            }
+        }
+    }
+
+    /**
+     * The launcher's class loader extended with the user's {@code -cp} entries, so that
+     * {@code --help-properties -cp plugin.jar} also lists the property tables of a plug-in.
+     */
+    static URLClassLoader withClassPath(String classPath) throws IOException {
+        List<URL> urls = new ArrayList<>();
+        if (classPath != null) {
+            for (String entry : classPath.split(File.pathSeparator)) {
+                if (!entry.isEmpty()) {
+                    urls.add(new File(entry).toURI().toURL());
+                }
+            }
+        }
+        return new URLClassLoader(urls.toArray(new URL[0]), IbisRun.class.getClassLoader());
+    }
+
+    /**
+     * Properties of the embedded registry server: the user's {@code -D} options (so registry settings
+     * such as heartbeat timeouts apply to the server too), listening on loopback only unless the user
+     * says otherwise.
+     */
+    static Properties embeddedServerProperties(LaunchOptions options) {
+        Properties props = new Properties();
+        props.putAll(options.systemProperties());
+        if (!props.containsKey(RegistryProperties.SERVER_BIND)) {
+            props.setProperty(RegistryProperties.SERVER_BIND, "127.0.0.1");
+        }
+        return props;
+    }
+
+    /** The java executable running this launcher, so the members run on the same JDK. */
+    static String javaCommand() {
+        return ProcessHandle.current().info().command()
+                .filter(c -> new File(c).canExecute())
+                .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
+    }
+
+    /** A pool name no other launcher on this or another machine picks at the same time. */
+    static String freshPoolName() {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            host = "localhost";
+        }
+        return "ibis-run-" + host + "-" + ProcessHandle.current().pid() + "-"
+                + Long.toString(System.currentTimeMillis(), 36);
+    }
+}

@@ -1,0 +1,272 @@
+package ibis.run;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The parsed command line of {@code ibis-run}:
+ * {@code [--np N] [--pool NAME] [--server HOST:PORT] [--impl NICK] [-cp PATH] [-Dkey=value ...]
+ * [--jvm-arg ARG ...] MainClass [args]}.
+ *
+ * <p>Options end at the first argument that does not start with {@code -} (the main class) or at
+ * {@code --}; everything after the main class belongs to the program. A {@code -D} option for one of
+ * the properties that have their own option ({@code ibis.pool.name}, {@code ibis.server.address},
+ * {@code ibis.implementation}) is the same as that option; the last one given wins.
+ */
+public final class LaunchOptions {
+
+    /** The property every member gets with its index in the pool, 0..N-1. */
+    public static final String POOL_MEMBER = "ibis.pool.member";
+
+    static final String POOL_NAME = "ibis.pool.name";
+    static final String POOL_SIZE = "ibis.pool.size";
+    static final String SERVER_ADDRESS = "ibis.server.address";
+    static final String IMPLEMENTATION = "ibis.implementation";
+
+    /** What the user asked the launcher to do. */
+    public enum Action {
+        /** Start the program. */
+        RUN,
+        /** Print the usage. */
+        HELP,
+        /** Print every property of every installed subsystem. */
+        HELP_PROPERTIES
+    }
+
+    private final Action action;
+    private final Integer processCount;
+    private final String poolName;
+    private final String serverAddress;
+    private final String implementation;
+    private final String classPath;
+    private final Map<String, String> systemProperties;
+    private final List<String> jvmArguments;
+    private final String mainClass;
+    private final List<String> programArguments;
+
+    private LaunchOptions(Action action, Integer processCount, String poolName, String serverAddress,
+            String implementation, String classPath, Map<String, String> systemProperties,
+            List<String> jvmArguments, String mainClass, List<String> programArguments) {
+        this.action = action;
+        this.processCount = processCount;
+        this.poolName = poolName;
+        this.serverAddress = serverAddress;
+        this.implementation = implementation;
+        this.classPath = classPath;
+        this.systemProperties = Collections.unmodifiableMap(new LinkedHashMap<>(systemProperties));
+        this.jvmArguments = List.copyOf(jvmArguments);
+        this.mainClass = mainClass;
+        this.programArguments = List.copyOf(programArguments);
+    }
+
+    /**
+     * Parses the launcher's arguments.
+     *
+     * @throws UsageException when an option is unknown, lacks its value or has an invalid value, or
+     *         when no main class is given for a run
+     */
+    public static LaunchOptions parse(List<String> args) throws UsageException {
+        Action action = Action.RUN;
+        Integer np = null;
+        String pool = null;
+        String server = null;
+        String impl = null;
+        String cp = null;
+        Map<String, String> props = new LinkedHashMap<>();
+        List<String> jvmArgs = new ArrayList<>();
+        String main = null;
+        List<String> programArgs = new ArrayList<>();
+
+        int i = 0;
+        while (i < args.size()) {
+            String arg = args.get(i);
+            if (arg.equals("--")) {
+                i++;
+                if (i < args.size()) {
+                    main = args.get(i++);
+                }
+                break;
+            }
+            if (!arg.startsWith("-") || arg.equals("-")) {
+                main = arg;
+                i++;
+                break;
+            }
+            String name = arg;
+            String inlineValue = null;
+            int eq = arg.indexOf('=');
+            if (arg.startsWith("--") && eq > 0) {
+                name = arg.substring(0, eq);
+                inlineValue = arg.substring(eq + 1);
+            }
+            switch (name) {
+                case "-h", "-help", "--help" -> {
+                    noInlineValue(name, inlineValue);
+                    action = Action.HELP;
+                    i++;
+                }
+                case "--help-properties" -> {
+                    noInlineValue(name, inlineValue);
+                    if (action != Action.HELP) {
+                        action = Action.HELP_PROPERTIES;
+                    }
+                    i++;
+                }
+                case "--np", "-np" -> {
+                    String value = inlineValue != null ? inlineValue : valueAfter(args, i, name);
+                    np = parseProcessCount(value);
+                    i += inlineValue != null ? 1 : 2;
+                }
+                case "--pool" -> {
+                    pool = nonEmpty(name, inlineValue != null ? inlineValue : valueAfter(args, i, name));
+                    i += inlineValue != null ? 1 : 2;
+                }
+                case "--server" -> {
+                    server = nonEmpty(name, inlineValue != null ? inlineValue : valueAfter(args, i, name));
+                    i += inlineValue != null ? 1 : 2;
+                }
+                case "--impl" -> {
+                    impl = nonEmpty(name, inlineValue != null ? inlineValue : valueAfter(args, i, name));
+                    i += inlineValue != null ? 1 : 2;
+                }
+                case "-cp", "-classpath", "--class-path" -> {
+                    String value = inlineValue != null ? inlineValue : valueAfter(args, i, name);
+                    cp = cp == null || cp.isEmpty() ? value : cp + java.io.File.pathSeparator + value;
+                    i += inlineValue != null ? 1 : 2;
+                }
+                case "--jvm-arg" -> {
+                    jvmArgs.add(inlineValue != null ? inlineValue : valueAfter(args, i, name));
+                    i += inlineValue != null ? 1 : 2;
+                }
+                default -> {
+                    if (arg.startsWith("-D") && arg.length() > 2) {
+                        String definition = arg.substring(2);
+                        int sep = definition.indexOf('=');
+                        String key = sep < 0 ? definition : definition.substring(0, sep);
+                        String value = sep < 0 ? "" : definition.substring(sep + 1);
+                        if (key.isEmpty()) {
+                            throw new UsageException("property name missing in " + arg);
+                        }
+                        switch (key) {
+                            case POOL_NAME -> pool = nonEmpty(arg, value);
+                            case SERVER_ADDRESS -> server = nonEmpty(arg, value);
+                            case IMPLEMENTATION -> impl = nonEmpty(arg, value);
+                            default -> props.put(key, value);
+                        }
+                        i++;
+                    } else {
+                        boolean jvmOption = arg.startsWith("-X") || arg.startsWith("-agent")
+                                || arg.equals("-ea") || arg.startsWith("-ea:") || arg.startsWith("--add-");
+                        throw new UsageException("unknown option " + arg + (jvmOption
+                                ? " (JVM options for the members go in --jvm-arg " + arg + ")" : ""));
+                    }
+                }
+            }
+        }
+        while (i < args.size()) {
+            programArgs.add(args.get(i++));
+        }
+
+        if (action == Action.RUN) {
+            if (main == null) {
+                throw new UsageException("no main class given");
+            }
+            if (np != null && props.containsKey(POOL_SIZE)
+                    && !props.get(POOL_SIZE).equals(Integer.toString(np))) {
+                throw new UsageException("--np " + np + " contradicts -D" + POOL_SIZE + "="
+                        + props.get(POOL_SIZE));
+            }
+            if (np != null && props.containsKey(POOL_MEMBER)) {
+                throw new UsageException("-D" + POOL_MEMBER + " cannot be combined with --np:"
+                        + " the launcher numbers the members itself");
+            }
+        }
+        return new LaunchOptions(action, np, pool, server, impl, cp, props, jvmArgs, main, programArgs);
+    }
+
+    private static void noInlineValue(String name, String inlineValue) throws UsageException {
+        if (inlineValue != null) {
+            throw new UsageException(name + " takes no value");
+        }
+    }
+
+    private static String valueAfter(List<String> args, int index, String option) throws UsageException {
+        if (index + 1 >= args.size()) {
+            throw new UsageException(option + " needs a value");
+        }
+        return args.get(index + 1);
+    }
+
+    private static String nonEmpty(String option, String value) throws UsageException {
+        if (value.isBlank()) {
+            throw new UsageException(option + " needs a non-empty value");
+        }
+        return value;
+    }
+
+    private static int parseProcessCount(String value) throws UsageException {
+        int n;
+        try {
+            n = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new UsageException("--np needs a whole number, not '" + value + "'");
+        }
+        if (n < 1) {
+            throw new UsageException("--np needs at least 1 process, not " + n);
+        }
+        return n;
+    }
+
+    /** What to do: run the program or print help. */
+    public Action action() {
+        return action;
+    }
+
+    /** The {@code --np} value, or null when not given. */
+    public Integer processCount() {
+        return processCount;
+    }
+
+    /** The pool name ({@code --pool} or {@code -Dibis.pool.name}), or null. */
+    public String poolName() {
+        return poolName;
+    }
+
+    /** The registry server address ({@code --server} or {@code -Dibis.server.address}), or null. */
+    public String serverAddress() {
+        return serverAddress;
+    }
+
+    /** The implementation nickname ({@code --impl} or {@code -Dibis.implementation}), or null. */
+    public String implementation() {
+        return implementation;
+    }
+
+    /** The user's class path ({@code -cp}, several joined with the path separator), or null. */
+    public String classPath() {
+        return classPath;
+    }
+
+    /** The user's other {@code -D} properties, in the order given. */
+    public Map<String, String> systemProperties() {
+        return systemProperties;
+    }
+
+    /** Extra JVM arguments for every member ({@code --jvm-arg}). */
+    public List<String> jvmArguments() {
+        return jvmArguments;
+    }
+
+    /** The program's main class, or null for the help actions. */
+    public String mainClass() {
+        return mainClass;
+    }
+
+    /** The arguments after the main class. */
+    public List<String> programArguments() {
+        return programArguments;
+    }
+}

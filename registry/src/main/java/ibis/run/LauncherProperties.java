@@ -1,0 +1,57 @@
+package ibis.run;
+
+import ibis.ipl.impl.PropertyTable;
+
+import java.util.List;
+
+/**
+ * The properties of {@code ibis-run} itself: those it sets for every member, and those that tune the
+ * launcher (read from the launcher's own system properties, e.g. through {@code JAVA_OPTS}).
+ * Printed by {@code ibis-run --help-properties} as subsystem {@code "run"}.
+ */
+public final class LauncherProperties implements PropertyTable {
+
+    /** The java executable for the members (default: the one running the launcher). */
+    public static final String JAVA = "ibis.run.java";
+
+    /** Milliseconds between SIGTERM and SIGKILL when the launcher stops the remaining members. */
+    public static final String STOP_GRACE = "ibis.run.stop.grace";
+
+    /** Default of {@link #STOP_GRACE}. */
+    public static final long DEFAULT_STOP_GRACE = 3000;
+
+    private static final List<Entry> ENTRIES = List.of(
+            new Entry(LaunchOptions.POOL_MEMBER, null,
+                    "Set by ibis-run for every member: its index in the pool, 0..N-1 (the rank under "
+                            + "mpirun/srun). Not read by the library; programs may use it."),
+            new Entry(LaunchOptions.POOL_NAME, "generated",
+                    "Set by ibis-run from --pool; a fresh unique name for a local pool when not given."),
+            new Entry(LaunchOptions.POOL_SIZE, null,
+                    "Set by ibis-run from --np (or the cluster launcher's size)."),
+            new Entry(LaunchOptions.SERVER_ADDRESS, "embedded server",
+                    "Set by ibis-run from --server; for a local pool without --server, the address of "
+                            + "the registry server the launcher embeds on a free loopback port."),
+            new Entry(LaunchOptions.IMPLEMENTATION, null, "Set by ibis-run from --impl."),
+            new Entry(JAVA, "the launcher's java",
+                    "Launcher: java executable used to start the members."),
+            new Entry(STOP_GRACE, Long.toString(DEFAULT_STOP_GRACE),
+                    "Launcher: milliseconds the other members get to exit after SIGTERM, when one member "
+                            + "failed, before they are killed."),
+            new Entry("org.slf4j.simpleLogger.defaultLogLevel", "warn (bin scripts)",
+                    "Log level of the launcher and, unless given with -D on the command line, of every "
+                            + "member (trace, debug, info, warn, error)."));
+
+    /** Creates the table. */
+    public LauncherProperties() {
+    }
+
+    @Override
+    public String subsystem() {
+        return "run";
+    }
+
+    @Override
+    public List<Entry> entries() {
+        return ENTRIES;
+    }
+}

@@ -1,0 +1,105 @@
+package ibis.run;
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.testng.annotations.BeforeMethod;
+import org.testng.annotations.Test;
+
+/** The launcher's entry point: help, usage errors, and a local pool with an embedded registry. */
+public class IbisRunTest {
+
+    private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+
+    /** TestNG runs all methods on one instance: every test starts with empty output. */
+    @BeforeMethod
+    public void forgetEarlierOutput() {
+        outBytes.reset();
+        errBytes.reset();
+    }
+
+    private int run(Map<String, String> env, String... args) {
+        try (PrintStream out = new PrintStream(outBytes, true, StandardCharsets.UTF_8);
+                PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8)) {
+            return IbisRun.run(args, env, out, err);
+        }
+    }
+
+    private String out() {
+        return outBytes.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return errBytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    public void helpPrintsTheUsageAndSucceeds() {
+        assertEquals(run(Map.of(), "--help"), 0);
+        assertTrue(out().startsWith("Usage: ibis-run"), out());
+        assertTrue(out().contains("--np N"), out());
+    }
+
+    @Test
+    public void usageErrorExitsWithTwoAndSaysWhatIsWrong() {
+        assertEquals(run(Map.of(), "--np", "two", "M"), 2);
+        assertTrue(err().contains("--np needs a whole number"), err());
+        assertTrue(err().contains("ibis-run --help"), err());
+        assertTrue(out().isEmpty(), out());
+    }
+
+    @Test
+    public void jvmOptionGivenDirectlyGetsAHint() {
+        assertEquals(run(Map.of(), "-Xmx2g", "M"), 2);
+        assertTrue(err().contains("--jvm-arg -Xmx2g"), err());
+    }
+
+    @Test
+    public void missingServerUnderAClusterLauncherIsAUsageError() {
+        assertEquals(run(Map.of("OMPI_COMM_WORLD_RANK", "0", "OMPI_COMM_WORLD_SIZE", "2"), "M"), 2);
+        assertTrue(err().contains("Open MPI"), err());
+    }
+
+    @Test
+    public void helpPropertiesAlsoListsTablesOfPluginsGivenWithClassPath() throws Exception {
+        Path plugin = Files.createTempDirectory("ibis-plugin");
+        try {
+            Path services = Files.createDirectories(plugin.resolve("META-INF/services"));
+            Files.writeString(services.resolve("ibis.ipl.impl.PropertyTable"), PluginPropertyTable.class.getName() + "\n");
+            assertEquals(run(Map.of(), "--help-properties"), 0);
+            assertFalse(out().contains("ibis.plugin.test.knob"), "registered nowhere yet\n" + out());
+            outBytes.reset();
+            assertEquals(run(Map.of(), "--help-properties", "-cp", plugin.toString()), 0);
+            assertTrue(out().contains("[plugin-under-test]"), out());
+            assertTrue(out().contains("ibis.plugin.test.knob    default: 7"), out());
+        } finally {
+            Files.deleteIfExists(plugin.resolve("META-INF/services/ibis.ipl.impl.PropertyTable"));
+            Files.deleteIfExists(plugin.resolve("META-INF/services"));
+            Files.deleteIfExists(plugin.resolve("META-INF"));
+            Files.deleteIfExists(plugin);
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void localPoolGetsAnEmbeddedLoopbackRegistryAddressAndTaggedOutput() {
+        int status = run(Map.of(), "--np", "2", "--pool", "tagged", ScriptedMember.class.getName(), "-1", "0");
+        assertEquals(status, 0, err());
+        assertTrue(out().contains("[0] member 0 of 2 pid="), out());
+        assertTrue(out().contains("[1] member 1 of 2 pid="), out());
+    }
+
+    @Test(timeOut = 60_000)
+    public void failingMemberStatusBecomesTheLaunchersStatus() {
+        assertEquals(run(Map.of(), "--np", "2", ScriptedMember.class.getName(), "0", "9", "block"), 9);
+        assertTrue(err().contains("member 0 (pid"), err());
+    }
+}
