@@ -1,0 +1,127 @@
+package ibis.impl.tcp;
+
+import ibis.ipl.CapabilitySet;
+import ibis.ipl.Credentials;
+import ibis.ipl.Ibis;
+import ibis.ipl.IbisCapabilities;
+import ibis.ipl.IbisCreationFailedException;
+import ibis.ipl.IbisFactory;
+import ibis.ipl.IbisStarter;
+import ibis.ipl.PortType;
+import ibis.ipl.RegistryEventHandler;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * Starts TCP Ibis instances (nickname {@code tcp}); found by {@code IbisFactory} through
+ * {@code META-INF/services/ibis.ipl.IbisStarter}. It supports exactly the capabilities listed in
+ * {@link #PORT_CAPABILITIES} and {@link #IBIS_CAPABILITIES}.
+ */
+public final class TcpIbisStarter extends IbisStarter {
+
+    /** The nickname users select this implementation by ({@code ibis.implementation=tcp}). */
+    public static final String NICKNAME = "tcp";
+
+    /** The rank among matching implementations (higher wins when the user names none). */
+    public static final int RANK = 10;
+
+    /** Every port type capability this implementation honours. */
+    public static final Set<String> PORT_CAPABILITIES = Set.copyOf(Arrays.asList(
+            PortType.CONNECTION_ONE_TO_ONE, PortType.CONNECTION_ONE_TO_MANY, PortType.CONNECTION_MANY_TO_ONE,
+            PortType.CONNECTION_MANY_TO_MANY, PortType.CONNECTION_DOWNCALLS, PortType.CONNECTION_UPCALLS,
+            PortType.CONNECTION_TIMEOUT,
+            PortType.RECEIVE_EXPLICIT, PortType.RECEIVE_TIMEOUT, PortType.RECEIVE_POLL, PortType.RECEIVE_AUTO_UPCALLS,
+            PortType.RECEIVE_POLL_UPCALLS,
+            PortType.COMMUNICATION_FIFO, PortType.COMMUNICATION_NUMBERED, PortType.COMMUNICATION_RELIABLE,
+            PortType.SERIALIZATION_BYTE, PortType.SERIALIZATION_DATA, PortType.SERIALIZATION_OBJECT,
+            PortType.SERIALIZATION_OBJECT_SUN, PortType.SERIALIZATION_OBJECT_IBIS));
+
+    /** Every Ibis capability this implementation honours (through the central registry). */
+    public static final Set<String> IBIS_CAPABILITIES = Set.copyOf(Arrays.asList(
+            IbisCapabilities.CLOSED_WORLD, IbisCapabilities.SIGNALS, IbisCapabilities.TERMINATION,
+            IbisCapabilities.ELECTIONS_UNRELIABLE, IbisCapabilities.ELECTIONS_STRICT,
+            IbisCapabilities.MEMBERSHIP_UNRELIABLE, IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED,
+            IbisCapabilities.MALLEABLE));
+
+    private static final String IPL_VERSION = "3.0";
+
+    /** Creates the starter (used by {@link java.util.ServiceLoader}). */
+    public TcpIbisStarter() {
+        super(NICKNAME, IPL_VERSION, implementationVersion());
+    }
+
+    private static String implementationVersion() {
+        try (InputStream in = TcpIbisStarter.class.getResourceAsStream("version.properties")) {
+            if (in != null) {
+                Properties p = new Properties();
+                p.load(in);
+                String v = p.getProperty("version");
+                if (v != null && !v.startsWith("${")) {
+                    return v;
+                }
+            }
+        } catch (IOException e) {
+            // fall through to the unknown version
+        }
+        return "unknown";
+    }
+
+    /** The rank of this implementation: {@value #RANK}. */
+    @Override
+    public int rank() {
+        return RANK;
+    }
+
+    private static List<String> unsupported(CapabilitySet asked, Set<String> supported) {
+        List<String> missing = new ArrayList<>();
+        if (asked != null) {
+            for (String c : asked.getCapabilities()) {
+                if (!supported.contains(c)) {
+                    missing.add(c);
+                }
+            }
+        }
+        return missing;
+    }
+
+    @Override
+    public boolean matches(IbisCapabilities capabilities, PortType[] portTypes) {
+        if (!unsupported(capabilities, IBIS_CAPABILITIES).isEmpty()) {
+            return false;
+        }
+        return unmatchedPortTypes(capabilities, portTypes).length == 0;
+    }
+
+    @Override
+    public CapabilitySet unmatchedIbisCapabilities(IbisCapabilities capabilities, PortType[] portTypes) {
+        return new CapabilitySet(unsupported(capabilities, IBIS_CAPABILITIES).toArray(new String[0]));
+    }
+
+    /** Returns the given port types that ask for a capability this implementation lacks. */
+    @Override
+    public PortType[] unmatchedPortTypes(IbisCapabilities capabilities, PortType[] portTypes) {
+        Set<PortType> result = new LinkedHashSet<>();
+        if (portTypes != null) {
+            for (PortType t : portTypes) {
+                if (!unsupported(t, PORT_CAPABILITIES).isEmpty()) {
+                    result.add(t);
+                }
+            }
+        }
+        return result.toArray(new PortType[0]);
+    }
+
+    @Override
+    public Ibis startIbis(IbisFactory factory, RegistryEventHandler handler, Properties userProperties,
+            IbisCapabilities capabilities, Credentials credentials, byte[] applicationTag, PortType[] portTypes,
+            String specifiedSubImplementation) throws IbisCreationFailedException {
+        return new TcpIbis(this, handler, capabilities, credentials, applicationTag, portTypes, userProperties);
+    }
+}

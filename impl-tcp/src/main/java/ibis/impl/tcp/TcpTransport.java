@@ -1,0 +1,219 @@
+package ibis.impl.tcp;
+
+import ibis.ipl.IbisProperties;
+import ibis.ipl.impl.ConnectionEnds;
+import ibis.ipl.impl.ImplPropertyTable;
+import ibis.ipl.impl.IncomingConnectionHandler;
+import ibis.ipl.impl.MemberIdentifier;
+import ibis.ipl.impl.Transport;
+
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.Properties;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The TCP transport of one Ibis: a listening {@link ServerSocketChannel} with an accept thread,
+ * and one socket per connection (one per send port / receive port pair). Every socket gets
+ * {@code TCP_NODELAY} (a connection carries data in one direction only, so there are no replies
+ * to piggyback acknowledgements on; without it small messages would wait for the delayed-ACK timer,
+ * the lesson of the Ibis paper, section 3.2.1) and {@code SO_KEEPALIVE}.
+ */
+public final class TcpTransport implements Transport {
+
+    private static final Logger log = LoggerFactory.getLogger(TcpTransport.class);
+
+    private final ServerSocketChannel server;
+    private final InetSocketAddress listenAddress;
+    private final byte[] contactData;
+    private final IncomingConnectionHandler handler;
+    private final int socketBufferSize;
+    private final int readAhead;
+    private final Thread acceptThread;
+    private volatile boolean closed;
+
+    /**
+     * Binds the listening socket and starts accepting.
+     *
+     * @param properties the Ibis's properties (see {@link TcpPropertyTable})
+     * @param handler where accepted connections go
+     * @throws IOException when the socket cannot be bound
+     */
+    public TcpTransport(Properties properties, IncomingConnectionHandler handler) throws IOException {
+        this.handler = handler;
+        this.socketBufferSize = (int) Math.min(Integer.MAX_VALUE,
+                ImplPropertyTable.longProperty(properties, TcpPropertyTable.SOCKET_BUFFER_SIZE, "0"));
+        this.readAhead = (int) Math.max(16, Math.min(1 << 20,
+                ImplPropertyTable.longProperty(properties, TcpPropertyTable.READ_AHEAD, "16384")));
+        long port = ImplPropertyTable.longProperty(properties, TcpPropertyTable.PORT, "0");
+        if (port > 65535) {
+            throw new IOException(TcpPropertyTable.PORT + " " + port + " is not a port number");
+        }
+        InetAddress address = chooseAddress(properties);
+        this.server = ServerSocketChannel.open();
+        try {
+            server.bind(new InetSocketAddress(address, (int) port), 256);
+        } catch (IOException e) {
+            server.close();
+            throw new IOException("cannot listen on " + address.getHostAddress() + ":" + port + ": " + e.getMessage(), e);
+        }
+        int bound = ((InetSocketAddress) server.getLocalAddress()).getPort();
+        this.listenAddress = new InetSocketAddress(address, bound);
+        this.contactData = new TcpContactData(listenAddress).toBytes();
+        this.acceptThread = new Thread(this::acceptLoop, "ibis-tcp-accept-" + bound);
+        acceptThread.setDaemon(true);
+        acceptThread.start();
+        log.debug("listening on {}", listenAddress);
+    }
+
+    /** The address of the listening socket. */
+    public InetSocketAddress listenAddress() {
+        return listenAddress;
+    }
+
+    /**
+     * The address to listen on: {@code ibis.tcp.address} if set; else the local address of the
+     * interface that reaches the registry server; the loopback address when the server is on this
+     * host, not set, or cannot be resolved.
+     */
+    static InetAddress chooseAddress(Properties properties) throws IOException {
+        String configured = property(properties, TcpPropertyTable.ADDRESS);
+        if (configured != null && !configured.isBlank()) {
+            return InetAddress.getByName(configured.trim());
+        }
+        String server = property(properties, IbisProperties.SERVER_ADDRESS);
+        if (server == null || server.isBlank()) {
+            return InetAddress.getLoopbackAddress();
+        }
+        String host = hostOf(server.trim());
+        try {
+            InetAddress serverAddress = InetAddress.getByName(host);
+            if (serverAddress.isLoopbackAddress()) {
+                return InetAddress.getLoopbackAddress();
+            }
+            // "Connecting" a datagram socket sends nothing; it only picks the outgoing interface.
+            try (DatagramSocket probe = new DatagramSocket()) {
+                probe.connect(serverAddress, 9);
+                InetAddress local = probe.getLocalAddress();
+                if (local != null && !local.isAnyLocalAddress()) {
+                    return local;
+                }
+            }
+        } catch (IOException e) {
+            log.debug("cannot find the interface towards the registry server {}: {}", server, e.toString());
+        }
+        return InetAddress.getLoopbackAddress();
+    }
+
+    /** The host part of {@code host}, {@code host:port}, {@code [ipv6]:port} or a bare IPv6 literal. */
+    static String hostOf(String address) {
+        if (address.startsWith("[")) {
+            int end = address.indexOf(']');
+            return end > 0 ? address.substring(1, end) : address;
+        }
+        int colon = address.indexOf(':');
+        if (colon >= 0 && colon == address.lastIndexOf(':')) {
+            return address.substring(0, colon);
+        }
+        return address;
+    }
+
+    private static String property(Properties properties, String name) {
+        String value = properties == null ? null : properties.getProperty(name);
+        return value != null ? value : System.getProperty(name);
+    }
+
+    private void configure(SocketChannel channel) throws IOException {
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+        if (socketBufferSize > 0) {
+            channel.setOption(StandardSocketOptions.SO_SNDBUF, socketBufferSize);
+            channel.setOption(StandardSocketOptions.SO_RCVBUF, socketBufferSize);
+        }
+    }
+
+    private void acceptLoop() {
+        while (!closed) {
+            SocketChannel channel;
+            try {
+                channel = server.accept();
+            } catch (ClosedChannelException e) {
+                return;
+            } catch (IOException e) {
+                if (closed) {
+                    return;
+                }
+                log.warn("accepting a connection on {} failed: {}", listenAddress, e.toString());
+                pauseAfterFailure();
+                continue;
+            }
+            String peer = "?";
+            try {
+                configure(channel);
+                SocketAddress remote = channel.getRemoteAddress();
+                peer = String.valueOf(remote);
+                handler.accept(new TcpByteSink(channel), new TcpByteSource(channel, readAhead), "tcp " + peer);
+            } catch (IOException | RuntimeException e) {
+                log.info("dropping the connection from {}: {}", peer, e.toString());
+                try {
+                    channel.close();
+                } catch (IOException ignored) {
+                    // dropping it anyway
+                }
+            }
+        }
+    }
+
+    /** Keeps a persistent accept failure (for example too many open files) from spinning. */
+    private static void pauseAfterFailure() {
+        try {
+            Thread.sleep(50);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public byte[] contactData() {
+        return contactData.clone();
+    }
+
+    @Override
+    public ConnectionEnds connect(MemberIdentifier target, long timeoutMillis) throws IOException {
+        if (!TcpIbisStarter.NICKNAME.equals(target.implementationName())) {
+            throw new IOException(target + " runs the '" + target.implementationName()
+                    + "' implementation, not tcp");
+        }
+        InetSocketAddress address = TcpContactData.parse(target.implementationData()).address();
+        SocketChannel channel = SocketChannel.open();
+        try {
+            configure(channel);
+            channel.socket().connect(address, (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeoutMillis)));
+            return new ConnectionEnds(new TcpByteSink(channel), new TcpByteSource(channel, readAhead),
+                    "tcp " + address.getAddress().getHostAddress() + ":" + address.getPort());
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        closed = true;
+        server.close();
+    }
+
+    @Override
+    public String toString() {
+        return "tcp transport on " + listenAddress;
+    }
+}

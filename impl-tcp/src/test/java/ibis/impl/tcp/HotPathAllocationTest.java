@@ -1,0 +1,73 @@
+package ibis.impl.tcp;
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertTrue;
+
+import ibis.ipl.Ibis;
+import ibis.ipl.PortType;
+import ibis.ipl.ReadMessage;
+import ibis.ipl.ReceivePort;
+import ibis.ipl.SendPort;
+import ibis.ipl.WriteMessage;
+
+import java.lang.management.ManagementFactory;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.testng.SkipException;
+import org.testng.annotations.Test;
+
+/**
+ * The message path allocates nothing per message once warm: sending and explicitly receiving
+ * messages in one thread, the bytes that thread allocated stay flat.
+ */
+public class HotPathAllocationTest {
+
+    private static final Logger log = LoggerFactory.getLogger(HotPathAllocationTest.class);
+
+    private static final PortType TYPE = new PortType(PortType.CONNECTION_ONE_TO_ONE, PortType.SERIALIZATION_DATA,
+            PortType.RECEIVE_EXPLICIT, PortType.COMMUNICATION_FIFO, PortType.COMMUNICATION_NUMBERED);
+
+    @Test(timeOut = 120_000)
+    public void sendingAndReceivingAllocatesNothingPerMessage() throws Exception {
+        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        if (!(bean instanceof com.sun.management.ThreadMXBean)) {
+            throw new SkipException("this JVM cannot count allocated bytes per thread");
+        }
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
+        try (TestPool pool = new TestPool()) {
+            Ibis a = pool.create(TYPE);
+            Ibis b = pool.create(TYPE);
+            ReceivePort rp = b.createReceivePort(TYPE, "in");
+            rp.enableConnections();
+            SendPort sp = a.createSendPort(TYPE);
+            sp.connect(rp.identifier());
+            int[] payload = new int[64];
+            int[] into = new int[64];
+            int warmup = 20_000;
+            int measured = 20_000;
+            long before = 0;
+            long id = Thread.currentThread().getId();
+            for (int i = 0; i < warmup + measured; i++) {
+                if (i == warmup) {
+                    before = threads.getThreadAllocatedBytes(id);
+                }
+                WriteMessage w = sp.newMessage();
+                w.writeInt(i);
+                w.writeArray(payload);
+                w.finish();
+                ReadMessage r = rp.receive();
+                if (r.readInt() != i) {
+                    throw new AssertionError("message " + i + " out of order");
+                }
+                r.readArray(into);
+                r.finish();
+            }
+            long perMessage = (threads.getThreadAllocatedBytes(id) - before) / measured;
+            log.info("bytes allocated per message (send + receive) once warm: {}", perMessage);
+            assertEquals(into, payload);
+            // A few bytes of slack for JVM-internal noise; one object per message would be 16 or more.
+            assertTrue(perMessage < 8, "the message path allocates " + perMessage + " bytes per message");
+        }
+    }
+}

@@ -1,0 +1,649 @@
+package ibis.ipl.impl;
+
+import ibis.io.ByteSink;
+import ibis.io.ByteSource;
+import ibis.ipl.Credentials;
+import ibis.ipl.Ibis;
+import ibis.ipl.IbisCapabilities;
+import ibis.ipl.IbisConfigurationException;
+import ibis.ipl.IbisCreationFailedException;
+import ibis.ipl.IbisIOException;
+import ibis.ipl.IbisProperties;
+import ibis.ipl.IbisStarter;
+import ibis.ipl.MessageUpcall;
+import ibis.ipl.NoSuchPropertyException;
+import ibis.ipl.PortType;
+import ibis.ipl.ReceivePort;
+import ibis.ipl.ReceivePortConnectUpcall;
+import ibis.ipl.Registry;
+import ibis.ipl.RegistryEventHandler;
+import ibis.ipl.SendPort;
+import ibis.ipl.SendPortDisconnectUpcall;
+import ibis.ipl.impl.ConnectionHandshake.Reply;
+import ibis.ipl.impl.ConnectionHandshake.Request;
+import ibis.ipl.impl.ConnectionHandshake.Status;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The base of every Ibis instance: joins the registry, owns the ports, the transport and the pool
+ * of reader threads, and answers connection requests. A network implementation extends it with a
+ * constructor that passes its {@link Transport.Factory}, plus the two port factory methods.
+ *
+ * <p>Creation: the transport is opened first (its contact data must be in the member identifier),
+ * then the registry named by {@code ibis.registry.implementation} (default {@code central}) is
+ * found with {@link ServiceLoader} and joined. If joining fails the transport is closed again.
+ *
+ * <p>Ports: {@link #createSendPort} and {@link #createReceivePort} accept only port types that
+ * were given to {@code IbisFactory.createIbis}, and check that the upcalls fit the port type
+ * (else {@link IbisConfigurationException}).
+ *
+ * <p>Threads: one cached pool per Ibis runs connection handshakes and connection readers; pooled
+ * threads are daemons and are reused, so no thread is started per message.
+ */
+public abstract class AbstractIbis implements Ibis {
+
+    private static final Logger log = LoggerFactory.getLogger(AbstractIbis.class);
+
+    private static final String DEFAULT_REGISTRY = "central";
+
+    private final IbisStarter starter;
+    private final Properties properties;
+    private final IbisCapabilities capabilities;
+    private final PortType[] portTypes;
+    private final Transport transport;
+    private final RegistryClient registry;
+    private final MemberIdentifier identifier;
+    private final ThreadPoolExecutor pool;
+    /** Runs the periodic idle-connection check; null when it is switched off. */
+    private final ScheduledExecutorService housekeeping;
+
+    private final long connectTimeout;
+    private final long handshakeTimeout;
+    private final long handshakeMax;
+    private final AtomicInteger handshakesInProgress = new AtomicInteger();
+    private final long spinMicros;
+    private final long closeTimeout;
+    private final long idleCheckMillis;
+    private final int bufferSize;
+
+    private final ConcurrentHashMap<String, AbstractReceivePort> receivePorts = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, AbstractSendPort> sendPorts = new ConcurrentHashMap<>();
+    private final AtomicInteger anonymousPorts = new AtomicInteger();
+    private final Object endLock = new Object();
+    private boolean ended;
+
+    // Totals of closed ports, for the management properties.
+    private long closedMessagesSent;
+    private long closedBytesSent;
+    private long closedMessagesReceived;
+    private long closedBytesReceived;
+
+    /**
+     * Opens the transport and joins the registry.
+     *
+     * @param starter the starter that creates this Ibis (nickname and version)
+     * @param handler registry events go here once enabled (may be null)
+     * @param capabilities the Ibis capabilities asked for
+     * @param credentials ignored by this implementation (may be null)
+     * @param applicationTag stored in the member identifier (may be null)
+     * @param portTypes the port types this Ibis may create ports of
+     * @param properties the Ibis's complete properties
+     * @param transportFactory opens the network implementation's transport
+     * @throws IbisCreationFailedException when the transport cannot be opened or the registry
+     *         cannot be joined
+     */
+    protected AbstractIbis(IbisStarter starter, RegistryEventHandler handler, IbisCapabilities capabilities,
+            Credentials credentials, byte[] applicationTag, PortType[] portTypes, Properties properties,
+            Transport.Factory transportFactory) throws IbisCreationFailedException {
+        this.starter = starter;
+        this.properties = new Properties();
+        if (properties != null) {
+            for (String key : properties.stringPropertyNames()) {
+                this.properties.setProperty(key, properties.getProperty(key));
+            }
+        }
+        this.capabilities = capabilities == null ? new IbisCapabilities() : capabilities;
+        this.portTypes = portTypes == null ? new PortType[0] : portTypes.clone();
+        for (PortType t : this.portTypes) {
+            try {
+                PortTypeRules.validate(t);
+            } catch (IbisConfigurationException e) {
+                throw new IbisCreationFailedException(e.getMessage(), e);
+            }
+        }
+        try {
+            this.connectTimeout = ImplPropertyTable.longProperty(this.properties, ImplPropertyTable.CONNECT_TIMEOUT);
+            this.handshakeTimeout = Math.max(1,
+                    ImplPropertyTable.longProperty(this.properties, ImplPropertyTable.HANDSHAKE_TIMEOUT));
+            this.handshakeMax = Math.max(1,
+                    ImplPropertyTable.longProperty(this.properties, ImplPropertyTable.HANDSHAKE_MAX));
+            this.spinMicros = ImplPropertyTable.longProperty(this.properties, ImplPropertyTable.RECEIVE_SPIN_MICROS);
+            this.closeTimeout = ImplPropertyTable.longProperty(this.properties,
+                    ImplPropertyTable.RECEIVE_CLOSE_TIMEOUT);
+            this.idleCheckMillis = ImplPropertyTable.longProperty(this.properties,
+                    ImplPropertyTable.IDLE_CHECK_MILLIS);
+            long size = ImplPropertyTable.longProperty(this.properties, ImplPropertyTable.BUFFER_SIZE);
+            if (size < 64 || size > (1 << 24)) {
+                throw new IbisConfigurationException(ImplPropertyTable.BUFFER_SIZE + " must be between 64 and "
+                        + (1 << 24) + ", not " + size);
+            }
+            this.bufferSize = (int) size;
+        } catch (IbisConfigurationException e) {
+            throw new IbisCreationFailedException(e.getMessage(), e);
+        }
+
+        AtomicInteger threads = new AtomicInteger();
+        this.pool = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS, new SynchronousQueue<>(),
+                r -> {
+                    Thread t = new Thread(r, "ibis-" + starter.getNickName() + "-reader-" + threads.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                });
+
+        IncomingConnectionHandler handler0 = this::incomingConnection;
+        try {
+            this.transport = transportFactory.open(this.properties, handler0);
+        } catch (IOException | RuntimeException e) {
+            pool.shutdownNow();
+            throw new IbisCreationFailedException("could not open the " + starter.getNickName() + " transport: " + e,
+                    e);
+        }
+        RegistryClient client;
+        try {
+            client = joinRegistry(handler, applicationTag);
+        } catch (IbisCreationFailedException e) {
+            closeTransportQuietly();
+            pool.shutdownNow();
+            throw e;
+        }
+        this.registry = client;
+        this.identifier = client.identifier();
+        if (idleCheckMillis > 0) {
+            housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "ibis-" + starter.getNickName() + "-idle-check");
+                t.setDaemon(true);
+                return t;
+            });
+            housekeeping.scheduleWithFixedDelay(this::checkIdleConnections, idleCheckMillis, idleCheckMillis,
+                    TimeUnit.MILLISECONDS);
+        } else {
+            housekeeping = null;
+        }
+        log.debug("{} started: {}", starter.getNickName(), identifier.describe());
+    }
+
+    private RegistryClient joinRegistry(RegistryEventHandler handler, byte[] tag) throws IbisCreationFailedException {
+        String wanted = properties.getProperty(IbisProperties.REGISTRY_IMPLEMENTATION);
+        if (wanted == null || wanted.isBlank()) {
+            wanted = System.getProperty(IbisProperties.REGISTRY_IMPLEMENTATION, DEFAULT_REGISTRY);
+        }
+        List<String> found = new ArrayList<>();
+        RegistryProvider provider = null;
+        for (RegistryProvider p : ServiceLoader.load(RegistryProvider.class, AbstractIbis.class.getClassLoader())) {
+            found.add(p.name());
+            if (provider == null && (p.name().equals(wanted) || p.getClass().getName().equals(wanted))) {
+                provider = p;
+            }
+        }
+        if (provider == null) {
+            throw new IbisCreationFailedException("no registry implementation '" + wanted + "' ("
+                    + IbisProperties.REGISTRY_IMPLEMENTATION + "); found " + found);
+        }
+        try {
+            return provider.join(capabilities, handler, properties, starter.getNickName(), transport.contactData(), tag);
+        } catch (IOException | RuntimeException e) {
+            throw new IbisCreationFailedException("could not join the pool through the '" + provider.name()
+                    + "' registry: " + e.getMessage(), e);
+        }
+    }
+
+    private void closeTransportQuietly() {
+        try {
+            if (transport != null) {
+                transport.close();
+            }
+        } catch (IOException | RuntimeException e) {
+            log.debug("closing the transport failed: {}", e.toString());
+        }
+    }
+
+    // ------------------------------------------------------------------ for ports and transports
+
+    /** The transport of this Ibis. */
+    protected Transport transport() {
+        return transport;
+    }
+
+    /** Runs a task on the pool of this Ibis's reader threads. */
+    void execute(Runnable task) {
+        try {
+            pool.execute(task);
+        } catch (RejectedExecutionException e) {
+            log.debug("{}: not running a task, the Ibis has ended", identifier);
+        }
+    }
+
+    long defaultConnectTimeout() {
+        return connectTimeout;
+    }
+
+    long handshakeTimeout() {
+        return handshakeTimeout;
+    }
+
+    long receiveSpinMicros() {
+        return spinMicros;
+    }
+
+    long receivePortCloseTimeout() {
+        return closeTimeout;
+    }
+
+    int bufferSize() {
+        return bufferSize;
+    }
+
+    private void checkIdleConnections() {
+        try {
+            for (AbstractReceivePort p : receivePorts.values()) {
+                p.checkIdleConnections();
+            }
+        } catch (RuntimeException e) {
+            log.warn("{}: checking idle connections failed", identifier, e); // keep the schedule alive
+        }
+    }
+
+    /** Called by the transport (through the handler) for every accepted connection. */
+    private void incomingConnection(ByteSink sink, ByteSource source, String peerDescription) {
+        ConnectionEnds ends = new ConnectionEnds(sink, source, peerDescription);
+        if (handshakesInProgress.incrementAndGet() > handshakeMax) {
+            handshakesInProgress.decrementAndGet();
+            log.warn("{}: dropping the connection from {}: {} handshakes are in progress already ({})", identifier,
+                    peerDescription, handshakeMax, ImplPropertyTable.HANDSHAKE_MAX);
+            ends.closeQuietly();
+            return;
+        }
+        try {
+            pool.execute(() -> handshake(ends));
+        } catch (RejectedExecutionException e) {
+            handshakesInProgress.decrementAndGet();
+            ends.closeQuietly();
+        }
+    }
+
+    /** The receiving half of the handshake; on success the port goes on reading in this thread. */
+    private void handshake(ConnectionEnds ends) {
+        Request request;
+        try {
+            request = ConnectionHandshake.readRequest(ends.source(), handshakeTimeout);
+        } catch (IOException | RuntimeException e) {
+            log.info("{}: dropping the connection from {}: bad handshake: {}", identifier, ends.peerDescription(),
+                    e.toString());
+            ends.closeQuietly();
+            return;
+        } finally {
+            handshakesInProgress.decrementAndGet();
+        }
+        AbstractReceivePort port = receivePorts.get(request.receivePortName());
+        if (port == null || port.isClosed()) {
+            try {
+                ConnectionHandshake.writeReply(ends.sink(), new Reply(Status.NO_SUCH_PORT, ByteOrder.nativeOrder(),
+                        "no receive port named '" + request.receivePortName() + "' at " + identifier));
+            } catch (IOException e) {
+                log.debug("{}: could not answer {}: {}", identifier, ends.peerDescription(), e.toString());
+            }
+            ends.closeQuietly();
+            return;
+        }
+        port.admit(request, ends);
+    }
+
+    // ------------------------------------------------------------------ Ibis
+
+    @Override
+    public Registry registry() {
+        return registry;
+    }
+
+    /** The registry client of this Ibis. */
+    protected RegistryClient registryClient() {
+        return registry;
+    }
+
+    @Override
+    public MemberIdentifier identifier() {
+        return identifier;
+    }
+
+    @Override
+    public String getVersion() {
+        return "Ibis " + starter.getNickName() + " " + starter.getImplementationVersion() + " (IPL "
+                + starter.getIplVersion() + ")";
+    }
+
+    @Override
+    public Properties properties() {
+        Properties copy = new Properties();
+        for (String key : properties.stringPropertyNames()) {
+            copy.setProperty(key, properties.getProperty(key));
+        }
+        return copy;
+    }
+
+    /** The Ibis capabilities this instance was created with. */
+    protected IbisCapabilities capabilities() {
+        return capabilities;
+    }
+
+    /**
+     * Delivers the messages that have arrived on receive ports with
+     * {@link PortType#RECEIVE_POLL_UPCALLS} (and not {@link PortType#RECEIVE_AUTO_UPCALLS}) to
+     * their upcalls, in the calling thread. Ports with automatic upcalls need no polling.
+     */
+    @Override
+    public void poll() throws IOException {
+        checkNotEnded();
+        for (AbstractReceivePort p : receivePorts.values()) {
+            p.pollUpcalls();
+        }
+    }
+
+    private void checkNotEnded() throws IOException {
+        synchronized (endLock) {
+            if (ended) {
+                throw new IOException(identifier + " has ended");
+            }
+        }
+    }
+
+    @Override
+    public void end() throws IOException {
+        synchronized (endLock) {
+            if (ended) {
+                return;
+            }
+            ended = true;
+        }
+        IOException failure = null;
+        for (AbstractSendPort p : new ArrayList<>(sendPorts.values())) {
+            try {
+                p.close();
+            } catch (IOException e) {
+                failure = e;
+            }
+        }
+        for (AbstractReceivePort p : new ArrayList<>(receivePorts.values())) {
+            try {
+                p.close(-1);
+            } catch (IOException e) {
+                failure = e;
+            }
+        }
+        try {
+            registry.leave();
+        } catch (IOException e) {
+            log.info("{}: leaving the registry failed: {}", identifier, e.toString());
+            failure = e;
+        }
+        closeTransportQuietly();
+        pool.shutdown();
+        if (housekeeping != null) {
+            housekeeping.shutdownNow();
+        }
+        log.debug("{} ended", identifier);
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /**
+     * Ends this Ibis without saying goodbye: connections are broken without CLOSE messages and the
+     * registry is left. For tests and emergency shutdowns.
+     */
+    protected void abort() {
+        synchronized (endLock) {
+            if (ended) {
+                return;
+            }
+            ended = true;
+        }
+        for (AbstractSendPort p : new ArrayList<>(sendPorts.values())) {
+            p.abort();
+        }
+        for (AbstractReceivePort p : new ArrayList<>(receivePorts.values())) {
+            try {
+                p.close(-1);
+            } catch (IOException e) {
+                // closing anyway
+            }
+        }
+        try {
+            registry.leave();
+        } catch (IOException e) {
+            log.debug("{}: leaving the registry failed: {}", identifier, e.toString());
+        }
+        closeTransportQuietly();
+        pool.shutdownNow();
+        if (housekeeping != null) {
+            housekeeping.shutdownNow();
+        }
+    }
+
+    // ------------------------------------------------------------------ ports
+
+    /**
+     * Creates the send port object of the network implementation.
+     *
+     * @see AbstractSendPort#AbstractSendPort
+     */
+    protected abstract AbstractSendPort newSendPort(PortType type, String name, SendPortDisconnectUpcall upcall,
+            Properties portProperties) throws IOException;
+
+    /**
+     * Creates the receive port object of the network implementation.
+     *
+     * @see AbstractReceivePort#AbstractReceivePort
+     */
+    protected abstract AbstractReceivePort newReceivePort(PortType type, String name, MessageUpcall upcall,
+            ReceivePortConnectUpcall connectUpcall, Properties portProperties) throws IOException;
+
+    private void checkPortType(PortType type) {
+        PortTypeRules.validate(type);
+        for (PortType t : portTypes) {
+            if (PortTypeRules.same(t, type)) {
+                return;
+            }
+        }
+        List<String> known = new ArrayList<>();
+        for (PortType t : portTypes) {
+            known.add(PortTypeRules.describe(t));
+        }
+        throw new IbisConfigurationException("port type " + PortTypeRules.describe(type)
+                + " was not given to IbisFactory.createIbis; the port types of this Ibis are " + known);
+    }
+
+    @Override
+    public SendPort createSendPort(PortType portType) throws IOException {
+        return createSendPort(portType, null, null, null);
+    }
+
+    @Override
+    public SendPort createSendPort(PortType portType, String sendPortName) throws IOException {
+        return createSendPort(portType, sendPortName, null, null);
+    }
+
+    @Override
+    public SendPort createSendPort(PortType portType, String sendPortName, SendPortDisconnectUpcall upcall,
+            Properties portProperties) throws IOException {
+        checkNotEnded();
+        checkPortType(portType);
+        if (upcall != null && !portType.hasCapability(PortType.CONNECTION_UPCALLS)) {
+            throw new IbisConfigurationException("a SendPortDisconnectUpcall needs " + PortType.CONNECTION_UPCALLS
+                    + " in the port type " + PortTypeRules.describe(portType));
+        }
+        String name = sendPortName;
+        if (name == null) {
+            do {
+                name = "anonymous-send-port-" + anonymousPorts.incrementAndGet();
+            } while (sendPorts.containsKey(name));
+        }
+        AbstractSendPort port = newSendPort(portType, name, upcall, portProperties);
+        if (sendPorts.putIfAbsent(name, port) != null) {
+            throw new IbisIOException("a send port named '" + name + "' exists already in " + identifier);
+        }
+        return port;
+    }
+
+    @Override
+    public ReceivePort createReceivePort(PortType portType, String receivePortName) throws IOException {
+        return createReceivePort(portType, receivePortName, null, null, null);
+    }
+
+    @Override
+    public ReceivePort createReceivePort(PortType portType, String receivePortName, MessageUpcall upcall)
+            throws IOException {
+        return createReceivePort(portType, receivePortName, upcall, null, null);
+    }
+
+    @Override
+    public ReceivePort createReceivePort(PortType portType, String receivePortName,
+            ReceivePortConnectUpcall connectUpcall) throws IOException {
+        return createReceivePort(portType, receivePortName, null, connectUpcall, null);
+    }
+
+    @Override
+    public ReceivePort createReceivePort(PortType portType, String receivePortName, MessageUpcall upcall,
+            ReceivePortConnectUpcall connectUpcall, Properties portProperties) throws IOException {
+        checkNotEnded();
+        checkPortType(portType);
+        if (receivePortName == null) {
+            throw new IbisConfigurationException("a receive port needs a name");
+        }
+        if (upcall != null && !portType.hasCapability(PortType.RECEIVE_AUTO_UPCALLS)
+                && !portType.hasCapability(PortType.RECEIVE_POLL_UPCALLS)) {
+            throw new IbisConfigurationException("a MessageUpcall needs " + PortType.RECEIVE_AUTO_UPCALLS + " or "
+                    + PortType.RECEIVE_POLL_UPCALLS + " in the port type " + PortTypeRules.describe(portType));
+        }
+        if (upcall == null && !portType.hasCapability(PortType.RECEIVE_EXPLICIT)) {
+            throw new IbisConfigurationException("a receive port without MessageUpcall needs "
+                    + PortType.RECEIVE_EXPLICIT + " in the port type " + PortTypeRules.describe(portType));
+        }
+        if (connectUpcall != null && !portType.hasCapability(PortType.CONNECTION_UPCALLS)) {
+            throw new IbisConfigurationException("a ReceivePortConnectUpcall needs " + PortType.CONNECTION_UPCALLS
+                    + " in the port type " + PortTypeRules.describe(portType));
+        }
+        AbstractReceivePort port = newReceivePort(portType, receivePortName, upcall, connectUpcall, portProperties);
+        if (receivePorts.putIfAbsent(receivePortName, port) != null) {
+            throw new IbisIOException("a receive port named '" + receivePortName + "' exists already in "
+                    + identifier);
+        }
+        return port;
+    }
+
+    void sendPortClosed(AbstractSendPort port) {
+        if (sendPorts.remove(port.name(), port)) {
+            synchronized (endLock) {
+                closedMessagesSent += port.messagesSent();
+                closedBytesSent += port.bytesSent();
+            }
+        }
+    }
+
+    void receivePortClosed(AbstractReceivePort port) {
+        if (receivePorts.remove(port.name(), port)) {
+            synchronized (endLock) {
+                closedMessagesReceived += port.messagesReceived();
+                closedBytesReceived += port.bytesReceived();
+            }
+        }
+    }
+
+    /** The names of the receive ports that are open now. */
+    protected Set<String> receivePortNames() {
+        return Set.copyOf(receivePorts.keySet());
+    }
+
+    // ------------------------------------------------------------------ management
+
+    /**
+     * The counters of this Ibis: messages and bytes sent and received by all its ports (closed
+     * ones included), and the number of open ports.
+     */
+    @Override
+    public Map<String, String> managementProperties() {
+        long ms;
+        long bs;
+        long mr;
+        long br;
+        synchronized (endLock) {
+            ms = closedMessagesSent;
+            bs = closedBytesSent;
+            mr = closedMessagesReceived;
+            br = closedBytesReceived;
+        }
+        for (AbstractSendPort p : sendPorts.values()) {
+            ms += p.messagesSent();
+            bs += p.bytesSent();
+        }
+        for (AbstractReceivePort p : receivePorts.values()) {
+            mr += p.messagesReceived();
+            br += p.bytesReceived();
+        }
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("messages.sent", Long.toString(ms));
+        m.put("bytes.sent", Long.toString(bs));
+        m.put("messages.received", Long.toString(mr));
+        m.put("bytes.received", Long.toString(br));
+        m.put("sendports", Integer.toString(sendPorts.size()));
+        m.put("receiveports", Integer.toString(receivePorts.size()));
+        return m;
+    }
+
+    @Override
+    public String getManagementProperty(String key) throws NoSuchPropertyException {
+        return ReadOnlyManagement.get(managementProperties(), key);
+    }
+
+    @Override
+    public void setManagementProperties(Map<String, String> props) throws NoSuchPropertyException {
+        for (String key : props.keySet()) {
+            ReadOnlyManagement.set(managementProperties(), key);
+        }
+    }
+
+    @Override
+    public void setManagementProperty(String key, String value) throws NoSuchPropertyException {
+        ReadOnlyManagement.set(managementProperties(), key);
+    }
+
+    @Override
+    public void printManagementProperties(PrintStream stream) {
+        ReadOnlyManagement.print(managementProperties(), stream);
+    }
+
+    @Override
+    public String toString() {
+        return "Ibis " + identifier;
+    }
+}

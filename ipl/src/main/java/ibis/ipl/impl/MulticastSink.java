@@ -1,0 +1,110 @@
+package ibis.ipl.impl;
+
+import ibis.io.ByteSink;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * The sink under a send port's block stream: writes every block to each connection of the port.
+ * It never throws for a broken connection: the connection is marked failed
+ * ({@link SendConnection#failure}), skipped from then on, and the port reports it when the message
+ * is finished, so that one dead receiver does not stop delivery to the others and the block stream
+ * above stays consistent.
+ *
+ * <p>Only the thread that holds the send port's message slot uses it. The hot path allocates
+ * nothing: with one connection the buffers are passed straight through; with several, the buffer
+ * positions are saved in a reused array and restored before each further connection.
+ */
+final class MulticastSink implements ByteSink {
+
+    private static final SendConnection[] NONE = new SendConnection[0];
+
+    private SendConnection[] targets = NONE;
+    private int[] positions = new int[8];
+    private int failures;
+
+    /** Sets the connections that the following blocks go to (the caller holds the message slot). */
+    void setTargets(SendConnection[] connections) {
+        this.targets = connections;
+    }
+
+    /** The number of connections that failed since the last {@link #clearFailures()}. */
+    int failures() {
+        return failures;
+    }
+
+    void clearFailures() {
+        failures = 0;
+    }
+
+    /** True when every target failed (or there is none), so nothing written reaches anybody. */
+    boolean nobodyLeft() {
+        for (SendConnection c : targets) {
+            if (c.failure == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void write(ByteBuffer[] buffers, int offset, int count) throws IOException {
+        SendConnection[] to = targets;
+        if (to.length == 1) {
+            // The common one-to-one case: no bookkeeping beyond the failure check.
+            SendConnection c = to[0];
+            if (c.failure == null) {
+                try {
+                    c.ends.sink().write(buffers, offset, count);
+                    return;
+                } catch (IOException e) {
+                    fail(c, e);
+                }
+            }
+            consume(buffers, offset, count);
+            return;
+        }
+        if (positions.length < count) {
+            positions = new int[Math.max(count, positions.length * 2)];
+        }
+        for (int i = 0; i < count; i++) {
+            positions[i] = buffers[offset + i].position();
+        }
+        boolean first = true;
+        for (SendConnection c : to) {
+            if (c.failure != null) {
+                continue;
+            }
+            if (!first) {
+                for (int i = 0; i < count; i++) {
+                    buffers[offset + i].position(positions[i]);
+                }
+            }
+            first = false;
+            try {
+                c.ends.sink().write(buffers, offset, count);
+            } catch (IOException e) {
+                fail(c, e);
+            }
+        }
+        consume(buffers, offset, count);
+    }
+
+    private void fail(SendConnection c, IOException e) {
+        c.failure = e;
+        failures++;
+    }
+
+    private static void consume(ByteBuffer[] buffers, int offset, int count) {
+        for (int i = 0; i < count; i++) {
+            ByteBuffer b = buffers[offset + i];
+            b.position(b.limit());
+        }
+    }
+
+    /** The connections are owned and closed by the send port, not by the block stream. */
+    @Override
+    public void close() {
+    }
+}

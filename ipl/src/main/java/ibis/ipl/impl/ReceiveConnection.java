@@ -1,0 +1,118 @@
+package ibis.ipl.impl;
+
+import ibis.io.BlockInputStream;
+import ibis.io.Serialization;
+import ibis.io.SerializationInput;
+
+import java.io.IOException;
+import java.io.StreamCorruptedException;
+import java.nio.ByteOrder;
+
+/**
+ * One connection from a send port to a receive port, on the receiving side: the block stream with
+ * the sender's byte order, the serialization input (re-created when a message says
+ * {@link MessageHeader#NEW_STREAM}) and the reused {@link IncomingMessage}.
+ *
+ * <p>Exactly one thread reads the connection at any time: the {@code receive()} caller (explicit
+ * port with one sender) or the pooled reader thread that the port runs for it; the read position
+ * is handed from thread to thread through the port's lock, which orders the accesses.
+ */
+final class ReceiveConnection {
+
+    /** Result of {@link #readHeader()}: a data message is ready to be read. */
+    static final int DATA = 0;
+    /** Result of {@link #readHeader()}: the sender disconnected regularly. */
+    static final int CLOSED = 1;
+
+    final AbstractReceivePort port;
+    final SendPortId origin;
+    final ConnectionEnds ends;
+    /** The transport source, watched for failures (see {@link WatchedSource}). */
+    final WatchedSource source;
+    final BlockInputStream in;
+    final IncomingMessage message;
+    /** Continues this connection's upcall reader on a pooled thread; created once, reused for hand-offs. */
+    final Runnable reader;
+
+    private final String serializationName;
+    private final boolean numbered;
+    private SerializationInput serializationIn;
+
+    // Guarded by the port's lock.
+    /** No longer one of the port's connections. */
+    boolean removed;
+    /** The port closed it (so a read failure is not a lost connection). */
+    boolean closedByPort;
+    /** Many-sender explicit port: a message header was read and waits in the port's ready queue. */
+    boolean queued;
+    /** The pooled thread reading this connection now (null while the receive() caller reads it). */
+    Thread readerThread;
+    /**
+     * Upcall port: finish() inside an upcall released the connection and a pooled thread was asked
+     * to read on; whichever of that thread and the returning upcall thread clears it first reads.
+     */
+    boolean handOffPending;
+    /**
+     * One-sender explicit and poll-upcall ports: the header of the next DATA message has been read
+     * already (by the idle check or by a poll that could not deliver it yet).
+     */
+    boolean headerReady;
+    /** Poll-upcall port: a polling thread (or the idle check) is reading this connection. */
+    boolean busy;
+    /** Headers read so far, and the count seen by the previous idle check (activity detection). */
+    long headersRead;
+    long idleMark;
+
+    ReceiveConnection(AbstractReceivePort port, SendPortId origin, ConnectionEnds ends, ByteOrder senderOrder,
+            int bufferSize, String serializationName, boolean numbered) {
+        this.port = port;
+        this.origin = origin;
+        this.ends = ends;
+        this.source = new WatchedSource(ends.source());
+        this.in = new BlockInputStream(source, bufferSize, senderOrder);
+        this.serializationName = serializationName;
+        this.numbered = numbered;
+        this.message = new IncomingMessage(port, this);
+        this.reader = () -> port.continueReading(this);
+    }
+
+    /**
+     * Reads the header of the next message (blocking until it arrives) and prepares the message
+     * for reading.
+     *
+     * @return {@link #DATA} or {@link #CLOSED}
+     * @throws IOException when the connection broke (an end of stream without CLOSE included) or
+     *         the header is malformed
+     */
+    int readHeader() throws IOException {
+        long before = in.bytesRead();
+        byte kind = in.readByte();
+        headersRead++;
+        if (kind == MessageHeader.CLOSE) {
+            return CLOSED;
+        }
+        if (kind != MessageHeader.DATA) {
+            throw new StreamCorruptedException("unknown message kind " + kind + " from " + origin);
+        }
+        int flags = in.readByte();
+        long sequenceNumber = numbered ? in.readLong() : -1;
+        if ((flags & MessageHeader.NEW_STREAM) != 0) {
+            serializationIn = Serialization.createInput(serializationName, in);
+        } else if (serializationIn == null) {
+            throw new StreamCorruptedException("first message from " + origin + " does not start a stream");
+        }
+        message.prepare(serializationIn, sequenceNumber, before);
+        return DATA;
+    }
+
+    /** Skips the rest of the current message (serialization first, then blocks). */
+    void endMessage() throws IOException {
+        serializationIn.endMessage();
+        in.endMessage();
+    }
+
+    @Override
+    public String toString() {
+        return "connection from " + origin + " (" + ends.peerDescription() + ")";
+    }
+}

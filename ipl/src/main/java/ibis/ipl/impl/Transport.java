@@ -1,0 +1,65 @@
+package ibis.ipl.impl;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.Properties;
+
+/**
+ * The network transport of one Ibis instance: the only thing a network implementation (TCP, UCX,
+ * MPI) has to write, next to its {@link ibis.ipl.IbisStarter}. It moves bytes; everything above
+ * (the connection handshake, ports, messages, upcalls, numbering, statistics) is done by
+ * {@link AbstractIbis} over the {@link ibis.io.ByteSink}/{@link ibis.io.ByteSource} pairs the
+ * transport provides.
+ *
+ * <p>Life cycle: {@link AbstractIbis} opens the transport through a {@link Factory} before the
+ * Ibis joins the registry (the transport must be able to accept connections from then on, because
+ * its {@link #contactData()} is published in the member identifier), and closes it when the Ibis
+ * ends.
+ *
+ * <p>Errors of {@link #connect}: a transport reports that nobody accepts connections at the
+ * target with {@link java.net.ConnectException}, that the time ran out with
+ * {@link java.net.SocketTimeoutException}, and any other failure with another
+ * {@link IOException}; the base turns them into the matching {@link ibis.ipl.ConnectionFailedException}.
+ */
+public interface Transport extends Closeable {
+
+    /**
+     * The contact data of this transport, stored in the member identifier
+     * ({@link MemberIdentifier#implementationData()}) so that others can {@link #connect} to it.
+     */
+    byte[] contactData();
+
+    /**
+     * Opens a new connection to the transport of another (or this) member.
+     *
+     * @param target the member to connect to; its {@link MemberIdentifier#implementationData()}
+     *        holds that member's {@link #contactData()}
+     * @param timeoutMillis how long setting up the connection may take at most (always positive)
+     * @return both ends of the new connection, owned by the caller
+     * @throws java.net.ConnectException when nobody accepts connections at the target
+     * @throws java.net.SocketTimeoutException when the time ran out
+     * @throws IOException on any other failure (for example unusable contact data)
+     */
+    ConnectionEnds connect(MemberIdentifier target, long timeoutMillis) throws IOException;
+
+    /**
+     * Stops accepting connections and frees the transport's resources. Connections handed out
+     * before are closed by their owners. Idempotent.
+     */
+    @Override
+    void close() throws IOException;
+
+    /** Opens the transport of one Ibis instance. */
+    @FunctionalInterface
+    interface Factory {
+
+        /**
+         * Opens the transport and starts accepting connections.
+         *
+         * @param properties the Ibis's complete properties (the transport reads its own settings)
+         * @param handler where every accepted connection is handed to
+         * @throws IOException when the transport cannot be opened (for example the port is taken)
+         */
+        Transport open(Properties properties, IncomingConnectionHandler handler) throws IOException;
+    }
+}

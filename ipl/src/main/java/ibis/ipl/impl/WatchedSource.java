@@ -1,0 +1,62 @@
+package ibis.ipl.impl;
+
+import ibis.io.ByteSource;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * A {@link ByteSource} that remembers whether the transport failed, so that an {@link IOException}
+ * met while reading a message can be told apart: a broken connection (becomes a
+ * {@link ibis.ipl.ConnectionClosedException}) or a problem with the message itself (reading past
+ * its end, malformed data). One more interface call per buffer fill, nothing per primitive.
+ */
+final class WatchedSource implements ByteSource {
+
+    private final ByteSource source;
+    private volatile IOException failure;
+
+    WatchedSource(ByteSource source) {
+        this.source = source;
+    }
+
+    /** The transport's failure, or null while the connection is fine. */
+    IOException failure() {
+        return failure;
+    }
+
+    @Override
+    public int read(ByteBuffer destination, int minimum) throws IOException {
+        try {
+            return source.read(destination, minimum);
+        } catch (IOException e) {
+            failure = e;
+            throw e;
+        }
+    }
+
+    @Override
+    public int available() throws IOException {
+        try {
+            return source.available();
+        } catch (IOException e) {
+            failure = e;
+            throw e;
+        }
+    }
+
+    @Override
+    public boolean awaitData(long timeoutMillis) throws IOException {
+        try {
+            return source.awaitData(timeoutMillis);
+        } catch (IOException e) {
+            failure = e;
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        source.close();
+    }
+}
