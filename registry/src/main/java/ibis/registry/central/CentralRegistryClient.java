@@ -44,6 +44,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
@@ -76,11 +77,14 @@ import java.util.function.Consumer;
  *     gets that winner; when the winner leaves or dies the result is cleared and the next
  *     {@code elect()} call wins. {@code getElectionResult(name, 0)} waits forever;
  *     with a positive timeout it returns null when no winner appeared in time.</li>
- * <li>{@link #getPoolSize()}: {@code ibis.pool.size} in a closed world, else the number of current
- *     members in this member's view.</li>
+ * <li>{@link #getPoolSize()}: {@code ibis.pool.size} in a closed world, else -1 (no fixed size).</li>
  * <li>{@link #getSequenceNumber(String)}: a pool-wide counter per name, starting at 0.</li>
- * <li>{@link #getToken(String)} returns null at once when no token is left; tokens are named
- *     {@code name#k}, k counting from 0 in the order tokens are handed out.</li>
+ * <li>{@link #getToken(String)} waits until a token is available; the server serves waiting calls
+ *     of one token name first come, first served. Tokens are named {@code name#k}, k counting from
+ *     0 in the order tokens are handed out.</li>
+ * <li>A call interrupted while it waits for the server throws {@link InterruptedIOException}; the
+ *     connection stays usable. An interrupted {@code getToken} is withdrawn at the server, and a
+ *     token that was handed to it anyway is added back to its token pool (as a new token).</li>
  * <li>When the server connection is lost, that is logged once; later calls throw an
  *     {@link IOException} (the waiting methods without {@code throws IOException} throw an
  *     {@link IbisRuntimeException}), and nothing hangs.</li>
@@ -123,7 +127,13 @@ public final class CentralRegistryClient implements RegistryClient {
     private boolean eventsEnabled;
     private boolean stopped;
 
-    private final ConcurrentHashMap<Integer, CompletableFuture<MessageReader>> pending = new ConcurrentHashMap<>();
+    /**
+     * Requests sent and not yet answered, by request id. A request whose caller was interrupted
+     * stays here (its future already completed) until the server's answer arrives and is disposed of.
+     */
+    private final ConcurrentHashMap<Integer, Request> pending = new ConcurrentHashMap<>();
+    /** Monitor notified after every request sent (for {@link #awaitRequestsSent}). */
+    private final Object sentMonitor = new Object();
     private final AtomicInteger nextRequestId = new AtomicInteger();
     private volatile boolean leaving;
     /** Test hook: when set, no heartbeats and no ping answers are sent (the connection stays open). */
@@ -336,14 +346,20 @@ public final class CentralRegistryClient implements RegistryClient {
                     case RegistryProtocol.REPLY:
                     case RegistryProtocol.ERROR: {
                         int id = message.readInt();
-                        CompletableFuture<MessageReader> waiter = pending.remove(id);
-                        if (waiter == null) {
+                        Request request = pending.remove(id);
+                        if (request == null) {
                             throw new MalformedMessageException("reply to unknown request " + id);
                         }
                         if (message.type() == RegistryProtocol.REPLY) {
-                            waiter.complete(message);
+                            if (!request.reply.complete(message)) {
+                                abandonedReply(id, request, message);
+                            }
                         } else {
-                            waiter.completeExceptionally(new IOException("registry server: " + message.readString()));
+                            String reason = message.readString();
+                            if (!request.reply.completeExceptionally(new IOException("registry server: " + reason))) {
+                                logger.debug("{}: registry server answered abandoned request {}: {}", identifier, id,
+                                        reason);
+                            }
                         }
                         break;
                     }
@@ -367,6 +383,26 @@ public final class CentralRegistryClient implements RegistryClient {
             logger.error("internal error in the registry client of " + identifier, e);
             connectionLost(new IOException("internal error in the registry client: " + e, e));
         }
+    }
+
+    /**
+     * Disposes of the answer to a request whose caller stopped waiting (was interrupted). A token
+     * handed to an abandoned {@code getToken} goes back to its token pool, so no token is lost.
+     */
+    private void abandonedReply(int id, Request request, MessageReader reply) throws IOException {
+        if (request.tokenName == null) {
+            logger.debug("{}: ignoring the answer to abandoned request {}", identifier, id);
+            return;
+        }
+        String token = reply.readString();
+        reply.expectEnd();
+        logger.info("{}: an interrupted getToken('{}') was handed token {}; returning it to the pool", identifier,
+                request.tokenName, token);
+        int returnId = nextRequestId.incrementAndGet();
+        Request giveBack = new Request(null);
+        giveBack.reply.completeExceptionally(new InterruptedIOException("nobody waits for this answer"));
+        pending.put(returnId, giveBack);
+        send(request(RegistryProtocol.ADD_TOKENS, returnId).writeString(request.tokenName).writeInt(1).frame());
     }
 
     private void applyEvent(MessageReader event) throws MalformedMessageException {
@@ -501,8 +537,8 @@ public final class CentralRegistryClient implements RegistryClient {
             }
             lock.notifyAll();
         }
-        for (CompletableFuture<MessageReader> waiter : pending.values()) {
-            waiter.completeExceptionally(failure);
+        for (Request waiter : pending.values()) {
+            waiter.reply.completeExceptionally(failure);
         }
         heartbeats.shutdownNow();
         closeQuietly(socket);
@@ -548,26 +584,80 @@ public final class CentralRegistryClient implements RegistryClient {
     }
 
     private MessageReader call(int requestId, MessageBuilder request) throws IOException {
-        CompletableFuture<MessageReader> reply = new CompletableFuture<>();
-        pending.put(requestId, reply);
+        return call(requestId, request, null);
+    }
+
+    /**
+     * Sends a request and waits for its answer. Fails when the connection is (or gets) lost: every
+     * waiting call is woken by {@link #connectionLost}.
+     *
+     * @param tokenName for a GET_TOKEN request its token name (an interrupted call is withdrawn at
+     *        the server), else null
+     */
+    private MessageReader call(int requestId, MessageBuilder request, String tokenName) throws IOException {
+        Request waiter = new Request(tokenName);
+        CompletableFuture<MessageReader> reply = waiter.reply;
+        pending.put(requestId, waiter);
+        boolean abandoned = false;
         try {
             IOException problem = usable();
             if (problem != null) {
                 throw problem;
             }
-            requestsSent.incrementAndGet();
             send(request.frame());
+            requestsSent.incrementAndGet();
+            synchronized (sentMonitor) {
+                sentMonitor.notifyAll();
+            }
             try {
                 return reply.get();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new InterruptedIOException("interrupted while waiting for the registry server");
+                InterruptedIOException interrupted = new InterruptedIOException(
+                        "interrupted while waiting for the registry server");
+                if (reply.completeExceptionally(interrupted)) {
+                    // No answer yet; the reader thread disposes of it when it comes (it stays pending).
+                    abandoned = true;
+                    if (tokenName != null) {
+                        withdrawTokenRequest(requestId, tokenName);
+                    }
+                    throw interrupted;
+                }
+                try {
+                    return reply.join(); // the answer arrived just now: use it (the interrupt stays set)
+                } catch (CompletionException c) {
+                    Throwable cause = c.getCause();
+                    throw new IOException(cause.getMessage(), cause);
+                }
             } catch (ExecutionException e) {
                 Throwable cause = e.getCause();
                 throw new IOException(cause.getMessage(), cause);
             }
         } finally {
-            pending.remove(requestId);
+            if (!abandoned) {
+                pending.remove(requestId);
+            }
+        }
+    }
+
+    /** Tells the server that nobody waits for GET_TOKEN request {@code requestId} any more. */
+    private void withdrawTokenRequest(int requestId, String tokenName) {
+        try {
+            send(request(RegistryProtocol.CANCEL_TOKEN, requestId).writeString(tokenName).frame());
+        } catch (IOException e) {
+            logger.debug("{}: could not withdraw getToken('{}'); the connection is gone", identifier, tokenName, e);
+        }
+    }
+
+    /**
+     * Test hook: waits until at least {@code count} requests were written to the server (the
+     * {@code requests.sent} management property).
+     */
+    void awaitRequestsSent(long count) throws InterruptedException {
+        synchronized (sentMonitor) {
+            while (requestsSent.get() < count) {
+                sentMonitor.wait();
+            }
         }
     }
 
@@ -752,15 +842,10 @@ public final class CentralRegistryClient implements RegistryClient {
         }
     }
 
-    /** {@code ibis.pool.size} in a closed world; otherwise the current number of members as this member sees it. */
+    /** {@code ibis.pool.size} in a closed world; -1 (the pool has no fixed size) in an open world. */
     @Override
     public int getPoolSize() {
-        if (closedWorld) {
-            return poolSize;
-        }
-        synchronized (lock) {
-            return members.size();
-        }
+        return closedWorld ? poolSize : -1;
     }
 
     @Override
@@ -837,13 +922,20 @@ public final class CentralRegistryClient implements RegistryClient {
         call(id, request(RegistryProtocol.ADD_TOKENS, id).writeString(name).writeInt(count)).expectEnd();
     }
 
-    /** Takes a token, or returns null at once when none is left. */
+    /**
+     * Takes a token, waiting (at the server, first come first served per name) until one is
+     * available.
+     *
+     * @throws IOException when the registry connection is lost (or this member left or was declared
+     *         dead) before a token came; {@link InterruptedIOException} when the calling thread is
+     *         interrupted while waiting (the request is then withdrawn)
+     */
     @Override
     public String getToken(String name) throws IOException {
         checkName(name, "token name");
         int id = nextRequestId.incrementAndGet();
-        MessageReader reply = call(id, request(RegistryProtocol.GET_TOKEN, id).writeString(name));
-        String token = reply.readBoolean() ? reply.readString() : null;
+        MessageReader reply = call(id, request(RegistryProtocol.GET_TOKEN, id).writeString(name), name);
+        String token = reply.readString();
         reply.expectEnd();
         return token;
     }
@@ -1000,6 +1092,17 @@ public final class CentralRegistryClient implements RegistryClient {
             socket.close();
         } catch (IOException e) {
             // nothing left to do with this socket
+        }
+    }
+
+    /** A request waiting for the server's answer. */
+    private static final class Request {
+        final CompletableFuture<MessageReader> reply = new CompletableFuture<>();
+        /** The token name of a GET_TOKEN request, else null. */
+        final String tokenName;
+
+        Request(String tokenName) {
+            this.tokenName = tokenName;
         }
     }
 

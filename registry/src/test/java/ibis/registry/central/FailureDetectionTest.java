@@ -68,7 +68,7 @@ public class FailureDetectionTest {
                 h.await("died " + name);
                 assertFalse(h.events().contains("left " + name));
                 observer.getSequenceNumber("sync");
-                assertEquals(observer.getPoolSize(), 1);
+                assertEquals(observer.managementProperties().get("members"), "1", "the dead child is gone");
             } finally {
                 child.destroyForcibly();
                 child.waitFor();

@@ -2,8 +2,6 @@ package ibis.registry.central;
 
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
-import static org.testng.Assert.assertNotNull;
-import static org.testng.Assert.assertNull;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 
@@ -102,7 +100,10 @@ public class PoolServicesTest {
             RegistryClient a = f.join("open", ALL, null);
             assertFalse(a.isClosed());
             expectThrows(IbisConfigurationException.class, a::waitUntilPoolClosed);
-            assertEquals(a.getPoolSize(), 1);
+            assertEquals(a.getPoolSize(), -1, "an open world has no fixed pool size");
+            RegistryClient b = f.join("open", ALL, null);
+            assertEquals(b.getPoolSize(), -1, "also not when members join");
+            assertEquals(a.getPoolSize(), -1);
         }
     }
 
@@ -169,20 +170,23 @@ public class PoolServicesTest {
     }
 
     @Test(timeOut = 60_000)
-    public void tokensAreHandedOutOnceAndNullWhenNoneAreLeft() throws Exception {
+    public void tokensAreHandedOutOnce() throws Exception {
+        // Waiting for a token (getToken blocks while none is left) is tested in TokenTest.
         try (RegistryFixture f = new RegistryFixture()) {
             RegistryClient a = f.join("tokens", ALL, null);
             RegistryClient b = f.join("tokens", ALL, null);
-            assertNull(a.getToken("t"));
             a.addTokens("t", 3);
             Set<String> tokens = new HashSet<>();
             tokens.add(a.getToken("t"));
             tokens.add(b.getToken("t"));
             tokens.add(b.getToken("t"));
-            assertEquals(tokens.size(), 3);
-            assertNotNull(tokens.iterator().next());
-            assertNull(a.getToken("t"), "all tokens taken");
+            assertEquals(tokens, Set.of("t#0", "t#1", "t#2"), "three different tokens, numbered in handing-out order");
+            assertEquals(f.server().waitingTokenRequests("tokens"), 0, "none of these calls had to wait");
+            a.addTokens("u", 0);
+            a.addTokens("u", 1);
+            assertEquals(b.getToken("u"), "u#0", "each name has its own tokens");
             expectThrows(IllegalArgumentException.class, () -> a.addTokens("t", -1));
+            expectThrows(NullPointerException.class, () -> a.getToken(null));
         }
     }
 }

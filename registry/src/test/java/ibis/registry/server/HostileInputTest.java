@@ -213,6 +213,55 @@ public class HostileInputTest {
     }
 
     @Test(timeOut = 60_000)
+    public void floodOfWaitingGetTokenCallsIsBoundedAndDroppedWithTheMember() throws Exception {
+        RecordingHandler h = new RecordingHandler();
+        RegistryClient observer = fixture.join("flood", CAPS, h);
+        observer.enableEvents();
+        int limit = Pool.MAX_WAITING_TOKEN_REQUESTS;
+        try (Socket s = connect()) {
+            OutputStream out = new java.io.BufferedOutputStream(s.getOutputStream());
+            out.write(preamble());
+            out.write(joinFrame("flood"));
+            for (int id = 1; id <= limit + 1; id++) {
+                out.write(new MessageBuilder(RegistryProtocol.GET_TOKEN).writeInt(id).writeString("t").frame());
+            }
+            int sync = limit + 2;
+            out.write(new MessageBuilder(RegistryProtocol.SEQUENCE_NUMBER).writeInt(sync).writeString("s").frame());
+            out.flush();
+            DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(s.getInputStream()));
+            assertEquals(in.readInt(), RegistryProtocol.MAGIC);
+            assertEquals(in.readByte(), RegistryProtocol.VERSION);
+            int errors = 0;
+            while (true) {
+                ibis.registry.protocol.MessageReader frame = ibis.registry.protocol.MessageReader.readFrame(in,
+                        RegistryProtocol.MAX_SERVER_FRAME);
+                assertTrue(frame != null, "the server closed the flooding member's connection");
+                if (frame.type() == RegistryProtocol.ERROR) {
+                    assertEquals(frame.readInt(), limit + 1, "only the request beyond the limit is refused");
+                    String reason = frame.readString();
+                    assertTrue(reason.contains("too many getToken"), reason);
+                    errors++;
+                } else if (frame.type() == RegistryProtocol.REPLY && frame.readInt() == sync) {
+                    break;
+                } else {
+                    assertTrue(frame.type() == RegistryProtocol.WELCOME || frame.type() == RegistryProtocol.EVENT,
+                            "unexpected " + RegistryProtocol.messageName(frame.type()));
+                }
+            }
+            assertEquals(errors, 1);
+            assertEquals(fixture.server().waitingTokenRequests("flood"), limit);
+            // The honest member's own call is refused too while the pool is full, but it does not hang.
+            IOException full = org.testng.Assert.expectThrows(IOException.class, () -> observer.getToken("u"));
+            assertTrue(full.getMessage().contains("too many getToken"), full.getMessage());
+        }
+        h.await("died 1"); // the flooding connection closed without a leave
+        assertEquals(fixture.server().waitingTokenRequests("flood"), 0, "a dead member's calls are dropped");
+        observer.addTokens("t", 1);
+        assertEquals(observer.getToken("t"), "t#0", "no token went to the dead member's calls");
+        assertServerStillServes();
+    }
+
+    @Test(timeOut = 60_000)
     public void tooManyConnectionsAreRefusedButTheServerRecovers() throws Exception {
         Properties p = new Properties();
         p.setProperty(RegistryProperties.SERVER_MAX_CONNECTIONS, "1");
