@@ -47,8 +47,11 @@ public final class BlockInputStream implements DataInput {
 
     private int blockRemaining;  // payload bytes of the current block not consumed yet
     private boolean lastBlock;   // the current block is the final one of the message
-    private long bytesRead;
-    private long streamOffset;   // raw stream bytes (headers + payload) consumed, for error messages
+    // Counters are kept per block, so that a primitive read updates only blockRemaining:
+    // bytes read = bytesReadBase + (blockLength - blockRemaining); likewise the stream offset.
+    private int blockLength;       // payload length of the current block
+    private long bytesReadBase;    // payload bytes read before the current block (minus a reset)
+    private long streamOffsetBase; // raw stream bytes (headers + payload) before the current block's payload
 
     /**
      * Creates a stream with the block length limit from the system property
@@ -177,6 +180,19 @@ public final class BlockInputStream implements DataInput {
         return done == 0 && length > 0 ? -1 : done;
     }
 
+    /**
+     * Payload bytes left in the current message when that is known (the current block is its
+     * final block), else -1. Lets a reader bound a claimed length by what can still arrive.
+     */
+    long knownRemaining() {
+        return lastBlock ? blockRemaining : -1;
+    }
+
+    /** Raw stream bytes (block headers and payload) consumed so far, for error messages. */
+    long streamOffset() {
+        return streamOffsetBase + (blockLength - blockRemaining);
+    }
+
     /** Payload bytes of the current block that are buffered and can be read without blocking. */
     int bufferedInBlock() {
         return Math.min(blockRemaining, buffer.remaining());
@@ -189,6 +205,9 @@ public final class BlockInputStream implements DataInput {
         if (lastBlock) {
             throw new EndOfMessageException();
         }
+        bytesReadBase += blockLength; // the current block is consumed completely
+        streamOffsetBase += blockLength;
+        blockLength = 0;
         if (buffer.remaining() < 4) {
             fill(4 - buffer.remaining());
         }
@@ -199,10 +218,11 @@ public final class BlockInputStream implements DataInput {
         if (length > maxBlockLength) {
             throw new StreamCorruptedException("block length " + length + " exceeds the maximum "
                     + maxBlockLength + " (" + IoProperties.BLOCK_MAX + ") in the block header at stream offset "
-                    + streamOffset);
+                    + streamOffsetBase);
         }
         buffer.position(p + 4);
-        streamOffset += 4;
+        streamOffsetBase += 4;
+        blockLength = length;
         blockRemaining = length;
         lastBlock = word < 0;
     }
@@ -219,8 +239,6 @@ public final class BlockInputStream implements DataInput {
 
     private void consumed(int n) {
         blockRemaining -= n;
-        bytesRead += n;
-        streamOffset += n;
     }
 
     /**
@@ -259,6 +277,10 @@ public final class BlockInputStream implements DataInput {
 
     @Override
     public byte readByte() throws IOException {
+        if (blockRemaining > 0 && buffer.hasRemaining()) {
+            blockRemaining--;
+            return buffer.get();
+        }
         contiguous(1);
         consumed(1);
         return buffer.get();
@@ -266,6 +288,10 @@ public final class BlockInputStream implements DataInput {
 
     @Override
     public char readChar() throws IOException {
+        if (blockRemaining >= 2 && buffer.remaining() >= 2) { // fast path: whole value buffered in this block
+            blockRemaining -= 2;
+            return buffer.getChar();
+        }
         if (!contiguous(2)) {
             return straddled(2).getChar();
         }
@@ -275,6 +301,10 @@ public final class BlockInputStream implements DataInput {
 
     @Override
     public short readShort() throws IOException {
+        if (blockRemaining >= 2 && buffer.remaining() >= 2) { // fast path: whole value buffered in this block
+            blockRemaining -= 2;
+            return buffer.getShort();
+        }
         if (!contiguous(2)) {
             return straddled(2).getShort();
         }
@@ -284,6 +314,10 @@ public final class BlockInputStream implements DataInput {
 
     @Override
     public int readInt() throws IOException {
+        if (blockRemaining >= 4 && buffer.remaining() >= 4) { // fast path: whole value buffered in this block
+            blockRemaining -= 4;
+            return buffer.getInt();
+        }
         if (!contiguous(4)) {
             return straddled(4).getInt();
         }
@@ -293,6 +327,10 @@ public final class BlockInputStream implements DataInput {
 
     @Override
     public long readLong() throws IOException {
+        if (blockRemaining >= 8 && buffer.remaining() >= 8) { // fast path: whole value buffered in this block
+            blockRemaining -= 8;
+            return buffer.getLong();
+        }
         if (!contiguous(8)) {
             return straddled(8).getLong();
         }
@@ -302,6 +340,10 @@ public final class BlockInputStream implements DataInput {
 
     @Override
     public float readFloat() throws IOException {
+        if (blockRemaining >= 4 && buffer.remaining() >= 4) { // fast path: whole value buffered in this block
+            blockRemaining -= 4;
+            return buffer.getFloat();
+        }
         if (!contiguous(4)) {
             return straddled(4).getFloat();
         }
@@ -311,6 +353,10 @@ public final class BlockInputStream implements DataInput {
 
     @Override
     public double readDouble() throws IOException {
+        if (blockRemaining >= 8 && buffer.remaining() >= 8) { // fast path: whole value buffered in this block
+            blockRemaining -= 8;
+            return buffer.getDouble();
+        }
         if (!contiguous(8)) {
             return straddled(8).getDouble();
         }
@@ -485,12 +531,12 @@ public final class BlockInputStream implements DataInput {
 
     @Override
     public long bytesRead() {
-        return bytesRead;
+        return bytesReadBase + (blockLength - blockRemaining);
     }
 
     @Override
     public void resetBytesRead() {
-        bytesRead = 0;
+        bytesReadBase = -(blockLength - blockRemaining);
     }
 
     /** Closes the source. */

@@ -51,7 +51,7 @@ public final class BlockOutputStream implements DataOutput {
     private final LongBuffer[] longViews = new LongBuffer[8];
     private final DoubleBuffer[] doubleViews = new DoubleBuffer[8];
 
-    private long bytesWritten;
+    private long bytesWrittenBase; // payload bytes sent before the current buffer (minus a reset); the buffer's position adds the rest
     private boolean closed;
 
     /**
@@ -123,6 +123,7 @@ public final class BlockOutputStream implements DataOutput {
         }
         buffer.flip();
         int length = buffer.remaining();
+        bytesWrittenBase += length;
         header.clear();
         header.putInt(last ? length | LAST_BLOCK_FLAG : length);
         header.flip();
@@ -144,56 +145,48 @@ public final class BlockOutputStream implements DataOutput {
     public void writeBoolean(boolean value) throws IOException {
         room(1);
         buffer.put(value ? (byte) 1 : (byte) 0);
-        bytesWritten++;
     }
 
     @Override
     public void writeByte(byte value) throws IOException {
         room(1);
         buffer.put(value);
-        bytesWritten++;
     }
 
     @Override
     public void writeChar(char value) throws IOException {
         room(2);
         buffer.putChar(value);
-        bytesWritten += 2;
     }
 
     @Override
     public void writeShort(short value) throws IOException {
         room(2);
         buffer.putShort(value);
-        bytesWritten += 2;
     }
 
     @Override
     public void writeInt(int value) throws IOException {
         room(4);
         buffer.putInt(value);
-        bytesWritten += 4;
     }
 
     @Override
     public void writeLong(long value) throws IOException {
         room(8);
         buffer.putLong(value);
-        bytesWritten += 8;
     }
 
     @Override
     public void writeFloat(float value) throws IOException {
         room(4);
         buffer.putFloat(value);
-        bytesWritten += 4;
     }
 
     @Override
     public void writeDouble(double value) throws IOException {
         room(8);
         buffer.putDouble(value);
-        bytesWritten += 8;
     }
 
     /**
@@ -210,13 +203,11 @@ public final class BlockOutputStream implements DataOutput {
                 buffer.putChar(value.charAt(i));
             }
         }
-        bytesWritten += 2L * length;
     }
 
     @Override
     public void writeArray(boolean[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        bytesWritten += length;
         while (length > 0) {
             room(1);
             int n = Math.min(length, buffer.remaining());
@@ -230,7 +221,6 @@ public final class BlockOutputStream implements DataOutput {
     @Override
     public void writeArray(byte[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        bytesWritten += length;
         while (length > 0) {
             room(1);
             int n = Math.min(length, buffer.remaining());
@@ -243,7 +233,6 @@ public final class BlockOutputStream implements DataOutput {
     @Override
     public void writeArray(char[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        bytesWritten += 2L * length;
         while (length > 0) {
             room(2);
             int p = buffer.position();
@@ -258,7 +247,6 @@ public final class BlockOutputStream implements DataOutput {
     @Override
     public void writeArray(short[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        bytesWritten += 2L * length;
         while (length > 0) {
             room(2);
             int p = buffer.position();
@@ -273,7 +261,6 @@ public final class BlockOutputStream implements DataOutput {
     @Override
     public void writeArray(int[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        bytesWritten += 4L * length;
         while (length > 0) {
             room(4);
             int p = buffer.position();
@@ -288,7 +275,6 @@ public final class BlockOutputStream implements DataOutput {
     @Override
     public void writeArray(long[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        bytesWritten += 8L * length;
         while (length > 0) {
             room(8);
             int p = buffer.position();
@@ -303,7 +289,6 @@ public final class BlockOutputStream implements DataOutput {
     @Override
     public void writeArray(float[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        bytesWritten += 4L * length;
         while (length > 0) {
             room(4);
             int p = buffer.position();
@@ -318,7 +303,6 @@ public final class BlockOutputStream implements DataOutput {
     @Override
     public void writeArray(double[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        bytesWritten += 8L * length;
         while (length > 0) {
             room(8);
             int p = buffer.position();
@@ -332,7 +316,6 @@ public final class BlockOutputStream implements DataOutput {
 
     @Override
     public void writeByteBuffer(ByteBuffer value) throws IOException {
-        int total = value.remaining();
         int limit = value.limit();
         try {
             while (value.hasRemaining()) {
@@ -345,17 +328,16 @@ public final class BlockOutputStream implements DataOutput {
         } finally {
             value.limit(limit);
         }
-        bytesWritten += total;
     }
 
     @Override
     public long bytesWritten() {
-        return bytesWritten;
+        return bytesWrittenBase + buffer.position();
     }
 
     @Override
     public void resetBytesWritten() {
-        bytesWritten = 0;
+        bytesWrittenBase = -buffer.position();
     }
 
     /**

@@ -25,6 +25,8 @@ public final class IoProperties {
     public static final String OBJECT_ARRAY_MAX = "ibis.io.object.array.max";
     /** Deepest object nesting object deserialization accepts. */
     public static final String OBJECT_DEPTH_MAX = "ibis.io.object.depth.max";
+    /** When true, the ibis serialization logs each class whose serializer it had to generate at run time. */
+    public static final String REWRITER_WARN = "ibis.io.rewriter.warn";
 
     /** Default of {@link #BLOCK_MAX}: 16 MiB. */
     public static final int DEFAULT_BLOCK_MAX = 16 << 20;
@@ -41,7 +43,7 @@ public final class IoProperties {
                     "largest block payload in bytes accepted from a peer; a larger block length is a corrupt"
                             + " stream (StreamCorruptedException) and nothing is allocated from it"),
             new Property(STRING_MAX, Integer.toString(DEFAULT_STRING_MAX),
-                    "largest string length in chars accepted by the data and byte serializations"),
+                    "largest string length in chars accepted by the data, byte and ibis serializations"),
             new Property(CLASS_FILTER, "",
                     "classes that object deserialization may instantiate, as a jdk.serialFilter pattern"
                             + " (e.g. \"java.util.*;java.lang.*;my.app.**;!*\"); empty: no class restriction"
@@ -49,7 +51,11 @@ public final class IoProperties {
             new Property(OBJECT_ARRAY_MAX, Integer.toString(DEFAULT_OBJECT_ARRAY_MAX),
                     "largest array length in elements accepted by object deserialization"),
             new Property(OBJECT_DEPTH_MAX, Integer.toString(DEFAULT_OBJECT_DEPTH_MAX),
-                    "deepest object nesting accepted by object deserialization"));
+                    "deepest object nesting accepted by object deserialization (ibis: nesting that cannot be"
+                            + " deferred, i.e. through classes with hooks, Externalizable or records; also the"
+                            + " writer's limit)"),
+            new Property(REWRITER_WARN, "false",
+                    "log one line per class whose ibis serializer had to be generated at run time (not rewritten)"));
 
     private IoProperties() {
     }

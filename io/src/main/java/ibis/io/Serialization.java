@@ -7,9 +7,9 @@ import java.util.Properties;
 /**
  * Creates the serialization streams by name: "byte", "data", "sun", "ibis".
  *
- * <p>In this version "ibis" (and its alias "object") is served by the "sun" implementation (JDK
- * object streams); the streams then report {@code serializationName() == "sun"}. Both ends of a
- * connection pick the implementation from the same name, so they always agree. "byte" is the
+ * <p>"ibis" (and its alias "object") is the fast Ibis object serialization
+ * ({@link IbisSerializationOutput}, {@link IbisSerializationInput}); "sun" is the JDK's object
+ * streams. Both ends of a connection pick the implementation from the same name. "byte" is the
  * same implementation as "data": a superset of IPL 2.x's byte serialization, which allowed only
  * bytes. Wire formats: io/README.md.
  */
@@ -60,6 +60,8 @@ public final class Serialization {
                 return new DataSerializationOutput("byte", out);
             case "data":
                 return new DataSerializationOutput("data", out);
+            case "ibis":
+                return new IbisSerializationOutput(out);
             default:
                 return new SunSerializationOutput(out);
         }
@@ -100,6 +102,9 @@ public final class Serialization {
                 return new DataSerializationInput("byte", in, IoProperties.stringMax(properties));
             case "data":
                 return new DataSerializationInput("data", in, IoProperties.stringMax(properties));
+            case "ibis":
+                return new IbisSerializationInput(in, properties, objectInputFilter(properties, filter),
+                        needsClassFilter(properties, filter));
             default:
                 return new SunSerializationInput(in, objectInputFilter(properties, filter));
         }
@@ -137,6 +142,16 @@ public final class Serialization {
         return result;
     }
 
+    /**
+     * Whether the ibis serialization must consult the filter for its own classes and arrays: only
+     * when a class pattern, an extra filter or a JVM-wide filter is configured (it enforces the
+     * array and depth limits itself, so it otherwise skips a filter call per array; JDK classes'
+     * readObject hooks always see the full filter).
+     */
+    static boolean needsClassFilter(Properties properties, ObjectInputFilter extra) {
+        return extra != null || IoProperties.classFilter(properties) != null || ObjectInputFilter.Config.getSerialFilter() != null;
+    }
+
     private static String canonical(String name) {
         if (name != null) {
             switch (name) {
@@ -146,7 +161,7 @@ public final class Serialization {
                     return name;
                 case "ibis":
                 case "object":
-                    return "sun"; // the fast ibis serialization is not implemented yet
+                    return "ibis";
                 default:
                     break;
             }

@@ -1,0 +1,664 @@
+package ibis.io;
+
+import java.io.IOException;
+import java.io.NotSerializableException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The "ibis" object serialization, write side (wire format and the contract with rewritten code:
+ * io/README.md, "ibis" and "Generated serializers"). Writes straight into the {@link DataOutput}
+ * (normally a {@link BlockOutputStream}: the sender's native byte order, one buffer), keeps object
+ * identity within a message, sends each class's type descriptor once per stream, and writes
+ * strings without per-char overhead. The code that writes an object's fields is found once per
+ * class and then called directly: the rewriter's {@code ibisWrite}, or a generated hidden class.
+ *
+ * <p>Rewritten classes call {@link #writeInt} etc., {@link #writeString}, {@link #writeObject} and
+ * {@link #writeKnownObject} from their generated {@code ibisWrite} method. Not thread-safe (one
+ * writer at a time, as the port guarantees).
+ */
+public final class IbisSerializationOutput implements SerializationOutput {
+
+    // Reference headers (io/README.md, "Reference header").
+    static final int NULL = 0;
+    static final int RESET = -1;
+    static final int TYPE_DEFINITION = -2;
+    static final int KNOWN = -3;
+    static final int TYPE_BASE = -4; // header of a new object of type id t: TYPE_BASE - t
+
+    /** Objects whose header is written at this depth or deeper have their contents deferred (wire constant). */
+    static final int DEFER_DEPTH = 64;
+
+    /** Type ids are below this per stream (wire constant). */
+    static final int MAX_TYPES = 65536;
+
+    static final byte LATIN1 = 0;
+    static final byte UTF16 = 1;
+
+    /** Strings up to this length go through the reused scratch arrays. */
+    static final int CHUNK = 4096;
+
+    private final DataOutput out;
+    private final boolean copies; // out copies arrays before returning (BlockOutputStream), so scratch arrays may be reused
+    private final int maxDepth;
+    private final IdentityTable handles = new IdentityTable();
+    private int nextHandle = 1;
+    private boolean resetPending;
+    private int[] typeIds = new int[64]; // by SerialClass.index: type id + 1; 0 = not defined on this stream
+    private int nextTypeId = SerialClass.FIRST_USER_TYPE;
+    private int depth;
+    private Object[] deferred = new Object[16];
+    private SerialClass[] deferredClasses = new SerialClass[16];
+    private int deferredCount;
+    private Class<?> lastClass;     // one-entry cache in front of the ClassValue
+    private SerialClass lastSerial;
+    private ObjectOutputView view;
+    private final char[] chars = new char[CHUNK];
+    private final byte[] bytes = new byte[CHUNK];
+
+    IbisSerializationOutput(DataOutput out) {
+        this.out = Objects.requireNonNull(out, "out");
+        this.copies = out instanceof BlockOutputStream;
+        this.maxDepth = IoProperties.objectDepthMax(null);
+    }
+
+    @Override
+    public String serializationName() {
+        return "ibis";
+    }
+
+    // ---- objects
+
+    /**
+     * Writes an object graph (for rewritten code: a reference field of a type that is not a known
+     * type). Identity is kept within the message. Throws {@link NotSerializableException} for an
+     * object whose class is not serializable.
+     */
+    @Override
+    public void writeObject(Object value) throws IOException {
+        if (depth > 0) {
+            writeReference(value);
+            return;
+        }
+        try {
+            writeReference(value);
+            drain(0);
+        } catch (StackOverflowError e) {
+            abort();
+            throw new IOException("ibis serialization: object graph too deep to write (nested through classes with"
+                    + " writeObject hooks, Externalizable or records)", e);
+        } catch (IOException | RuntimeException | Error e) {
+            abort();
+            throw e;
+        }
+    }
+
+    /**
+     * Writes a reference of a field whose declared type is the known type {@code type}
+     * (io/README.md, "Known type"): no type id, only a null/back-reference/new-object header.
+     * Called by rewritten and generated code only.
+     */
+    public void writeKnownObject(Object value, Class<?> type) throws IOException {
+        if (depth == 0) {
+            // Not a field of an object being written: treat as a top-level write.
+            try {
+                writeKnown(value, type);
+                drain(0);
+            } catch (IOException | RuntimeException | Error e) {
+                abort();
+                throw e;
+            }
+            return;
+        }
+        writeKnown(value, type);
+    }
+
+    private void writeKnown(Object value, Class<?> type) throws IOException {
+        if (value == null) {
+            header(NULL);
+            return;
+        }
+        if (value.getClass() != type) {
+            throw new IOException("ibis serialization: a field declared as final type " + type.getName() + " holds a "
+                    + value.getClass().getName());
+        }
+        SerialClass sc = serial(type);
+        if (sc.kind == SerialClass.NOT_SERIALIZABLE) {
+            throw new NotSerializableException(sc.problem);
+        }
+        if (sc.valueType) {
+            header(KNOWN);
+            writeValueBody(sc, value);
+            return;
+        }
+        int h = handles.putIfAbsent(value, nextHandle);
+        if (h != 0) {
+            header(h);
+            return;
+        }
+        nextHandle++;
+        header(KNOWN);
+        writeContents(sc, value);
+    }
+
+    /** A reference written from a writeObject/writeExternal hook: a barrier (its graph is complete before returning). */
+    void writeObjectFromHook(Object value) throws IOException {
+        int mark = deferredCount;
+        writeReference(value);
+        drain(mark);
+    }
+
+    private SerialClass serial(Class<?> c) {
+        if (c == lastClass) {
+            return lastSerial;
+        }
+        SerialClass sc = SerialClass.of(c);
+        lastClass = c;
+        lastSerial = sc;
+        return sc;
+    }
+
+    private void writeReference(Object obj) throws IOException {
+        if (obj == null) {
+            header(NULL);
+            return;
+        }
+        SerialClass sc = serial(obj.getClass());
+        if (sc.valueType) {
+            writeValue(sc, obj);
+            return;
+        }
+        if (sc.writeReplace != null || sc.kind == SerialClass.NOT_SERIALIZABLE) {
+            int h = handles.get(obj);
+            if (h != 0) {
+                header(h);
+            } else if (sc.writeReplace != null) {
+                writeReplaced(obj, sc);
+            } else {
+                throw new NotSerializableException(sc.problem);
+            }
+            return;
+        }
+        int h = handles.putIfAbsent(obj, nextHandle); // one probe: found, or entered as new
+        if (h != 0) {
+            header(h);
+            return;
+        }
+        nextHandle++;
+        header(TYPE_BASE - typeId(sc));
+        writeContents(sc, obj);
+    }
+
+    private void writeReplaced(Object original, SerialClass sc) throws IOException {
+        Object rep = original;
+        for (;;) {
+            Object next = invoke(sc.writeReplace, rep);
+            if (next == null || next.getClass() == rep.getClass()) {
+                rep = next;
+                break;
+            }
+            rep = next;
+            sc = serial(rep.getClass());
+            if (sc.writeReplace == null) {
+                break;
+            }
+        }
+        if (rep == null) {
+            header(NULL);
+            return;
+        }
+        sc = serial(rep.getClass());
+        if (sc.valueType) {
+            writeValue(sc, rep);
+            return;
+        }
+        int h = handles.get(rep);
+        if (h != 0) {
+            handles.put(original, h);
+            header(h);
+            return;
+        }
+        if (sc.kind == SerialClass.NOT_SERIALIZABLE) {
+            throw new NotSerializableException(sc.problem);
+        }
+        int t = typeId(sc);
+        header(TYPE_BASE - t);
+        int handle = nextHandle++;
+        handles.put(rep, handle);
+        if (rep != original) {
+            handles.put(original, handle);
+        }
+        writeContents(sc, rep);
+    }
+
+    private static Object invoke(java.lang.invoke.MethodHandle replace, Object obj) throws IOException {
+        try {
+            return (Object) replace.invokeExact(obj);
+        } catch (IOException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IOException("writeReplace of " + obj.getClass().getName() + " failed: " + t, t);
+        }
+    }
+
+    /** Contents of a new object whose header was written; deferred when deep and deferrable. */
+    private void writeContents(SerialClass sc, Object obj) throws IOException {
+        switch (sc.kind) {
+            case SerialClass.BOOLEAN_ARRAY: {
+                boolean[] a = (boolean[]) obj;
+                out.writeInt(a.length);
+                out.writeArray(a, 0, a.length);
+                return;
+            }
+            case SerialClass.BYTE_ARRAY: {
+                byte[] a = (byte[]) obj;
+                out.writeInt(a.length);
+                out.writeArray(a, 0, a.length);
+                return;
+            }
+            case SerialClass.CHAR_ARRAY: {
+                char[] a = (char[]) obj;
+                out.writeInt(a.length);
+                out.writeArray(a, 0, a.length);
+                return;
+            }
+            case SerialClass.SHORT_ARRAY: {
+                short[] a = (short[]) obj;
+                out.writeInt(a.length);
+                out.writeArray(a, 0, a.length);
+                return;
+            }
+            case SerialClass.INT_ARRAY: {
+                int[] a = (int[]) obj;
+                out.writeInt(a.length);
+                out.writeArray(a, 0, a.length);
+                return;
+            }
+            case SerialClass.LONG_ARRAY: {
+                long[] a = (long[]) obj;
+                out.writeInt(a.length);
+                out.writeArray(a, 0, a.length);
+                return;
+            }
+            case SerialClass.FLOAT_ARRAY: {
+                float[] a = (float[]) obj;
+                out.writeInt(a.length);
+                out.writeArray(a, 0, a.length);
+                return;
+            }
+            case SerialClass.DOUBLE_ARRAY: {
+                double[] a = (double[]) obj;
+                out.writeInt(a.length);
+                out.writeArray(a, 0, a.length);
+                return;
+            }
+            case SerialClass.REFERENCE_ARRAY:
+                out.writeInt(((Object[]) obj).length);
+                break;
+            default:
+                break;
+        }
+        if (sc.deferrable && depth >= DEFER_DEPTH) {
+            defer(obj, sc);
+            return;
+        }
+        writeBody(sc, obj);
+    }
+
+    /** The part of an object's contents that may be deferred: elements of a reference array, or fields. */
+    private void writeBody(SerialClass sc, Object obj) throws IOException {
+        if (++depth > maxDepth) {
+            depth--;
+            throw new IOException("ibis serialization: object graph nested deeper than " + IoProperties.OBJECT_DEPTH_MAX
+                    + " (" + maxDepth + ") at a " + sc.name);
+        }
+        try {
+            if (sc.kind == SerialClass.REFERENCE_ARRAY) {
+                for (Object element : (Object[]) obj) {
+                    writeReference(element);
+                }
+            } else {
+                sc.codec().writeContents(obj, this);
+            }
+        } finally {
+            depth--;
+        }
+    }
+
+    private void defer(Object obj, SerialClass sc) {
+        if (deferredCount == deferred.length) {
+            deferred = Arrays.copyOf(deferred, 2 * deferredCount);
+            deferredClasses = Arrays.copyOf(deferredClasses, 2 * deferredCount);
+        }
+        deferred[deferredCount] = obj;
+        deferredClasses[deferredCount++] = sc;
+    }
+
+    /** Position in the deferred queue, taken at the start of a barrier. */
+    int deferMark() {
+        return deferredCount;
+    }
+
+    /** Ends a barrier: writes the contents deferred since {@code mark}, first in first out. */
+    void drain(int mark) throws IOException {
+        for (int i = mark; i < deferredCount; i++) {
+            Object obj = deferred[i];
+            deferred[i] = null;
+            writeBody(deferredClasses[i], obj);
+            deferredClasses[i] = null;
+        }
+        deferredCount = mark;
+    }
+
+    private void abort() {
+        for (int i = 0; i < deferredCount; i++) {
+            deferred[i] = null;
+            deferredClasses[i] = null;
+        }
+        deferredCount = 0;
+        depth = 0;
+        if (view != null) {
+            view.clearContext();
+        }
+    }
+
+    private void writeValue(SerialClass sc, Object obj) throws IOException {
+        int t = sc.kind == SerialClass.ENUM ? typeId(sc) : sc.predefinedId;
+        header(TYPE_BASE - t);
+        writeValueBody(sc, obj);
+    }
+
+    private void writeValueBody(SerialClass sc, Object obj) throws IOException {
+        switch (sc.kind) {
+            case SerialClass.STRING:
+                writeStringBody((String) obj);
+                break;
+            case SerialClass.BOOLEAN:
+                out.writeBoolean((Boolean) obj);
+                break;
+            case SerialClass.BYTE:
+                out.writeByte((Byte) obj);
+                break;
+            case SerialClass.CHAR:
+                out.writeChar((Character) obj);
+                break;
+            case SerialClass.SHORT:
+                out.writeShort((Short) obj);
+                break;
+            case SerialClass.INT:
+                out.writeInt((Integer) obj);
+                break;
+            case SerialClass.LONG:
+                out.writeLong((Long) obj);
+                break;
+            case SerialClass.FLOAT:
+                out.writeFloat((Float) obj);
+                break;
+            case SerialClass.DOUBLE:
+                out.writeDouble((Double) obj);
+                break;
+            case SerialClass.CLASS:
+                writeStringBody(((Class<?>) obj).getName());
+                break;
+            case SerialClass.ENUM:
+                out.writeInt(((Enum<?>) obj).ordinal());
+                break;
+            default:
+                throw new IllegalStateException(sc.name);
+        }
+    }
+
+    /** Writes a reference header, preceded by a pending RESET marker. */
+    private void header(int h) throws IOException {
+        if (resetPending) {
+            resetPending = false;
+            out.writeInt(RESET);
+        }
+        out.writeInt(h);
+    }
+
+    /** The type id of {@code sc} on this stream, writing its definition first when it has none yet. */
+    private int typeId(SerialClass sc) throws IOException {
+        if (sc.predefinedId >= 0) {
+            return sc.predefinedId;
+        }
+        int i = sc.index;
+        if (i < typeIds.length && typeIds[i] != 0) {
+            return typeIds[i] - 1;
+        }
+        int id = nextTypeId;
+        if (id >= MAX_TYPES) {
+            throw new IOException("ibis serialization: more than " + (MAX_TYPES - SerialClass.FIRST_USER_TYPE)
+                    + " classes on one stream (" + sc.name + "); the port must create a new stream");
+        }
+        nextTypeId++;
+        header(TYPE_DEFINITION);
+        out.writeInt(id);
+        writeStringBody(sc.name);
+        out.writeLong(sc.fingerprint);
+        if (sc.kind == SerialClass.ENUM) {
+            out.writeByte((byte) 1);
+            Object[] constants = sc.enumConstants;
+            out.writeInt(constants.length);
+            for (Object constant : constants) {
+                writeStringBody(((Enum<?>) constant).name());
+            }
+        } else {
+            out.writeByte((byte) 0);
+        }
+        if (i >= typeIds.length) {
+            typeIds = Arrays.copyOf(typeIds, Math.max(2 * typeIds.length, i + 1));
+        }
+        typeIds[i] = id + 1;
+        return id;
+    }
+
+    /** Raw bytes for the hook views (no array header). */
+    void writeArrayBytes(byte[] b, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, b.length);
+        out.writeArray(copies ? b : Arrays.copyOfRange(b, off, off + len), copies ? off : 0, len);
+    }
+
+    /** The ObjectOutputStream view passed to writeObject hooks and writeExternal. */
+    ObjectOutputView view() throws IOException {
+        if (view == null) {
+            view = new ObjectOutputView(this);
+        }
+        return view;
+    }
+
+    int depth() {
+        return depth;
+    }
+
+    // ---- strings
+
+    /** Writes a string by value (no identity; null allowed): length, coder, then bytes or chars. */
+    @Override
+    public void writeString(String value) throws IOException {
+        if (value == null) {
+            out.writeInt(-1);
+        } else {
+            writeStringBody(value);
+        }
+    }
+
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): the low bytes, a plain copy for Latin-1 strings
+    private void writeStringBody(String s) throws IOException {
+        int n = s.length();
+        out.writeInt(n);
+        if (n == 0) {
+            return;
+        }
+        if (n <= CHUNK && copies) {
+            char[] c = chars;
+            s.getChars(0, n, c, 0);
+            int any = 0;
+            for (int i = 0; i < n; i++) {
+                any |= c[i];
+            }
+            if (any < 0x100) {
+                out.writeByte(LATIN1);
+                s.getBytes(0, n, bytes, 0);
+                out.writeArray(bytes, 0, n);
+            } else {
+                out.writeByte(UTF16);
+                out.writeArray(c, 0, n);
+            }
+            return;
+        }
+        boolean latin1 = true;
+        for (int i = 0; i < n && latin1; i += CHUNK) {
+            int k = Math.min(CHUNK, n - i);
+            s.getChars(i, i + k, chars, 0);
+            for (int j = 0; j < k; j++) {
+                if (chars[j] >= 0x100) {
+                    latin1 = false;
+                    break;
+                }
+            }
+        }
+        out.writeByte(latin1 ? LATIN1 : UTF16);
+        if (!copies) {
+            // A DataOutput that may keep the array until flush(): hand it a fresh one.
+            if (latin1) {
+                byte[] b = s.getBytes(StandardCharsets.ISO_8859_1);
+                out.writeArray(b, 0, b.length);
+            } else {
+                out.writeArray(s.toCharArray(), 0, n);
+            }
+            return;
+        }
+        for (int i = 0; i < n; i += CHUNK) {
+            int k = Math.min(CHUNK, n - i);
+            if (latin1) {
+                s.getBytes(i, i + k, bytes, 0);
+                out.writeArray(bytes, 0, k);
+            } else {
+                s.getChars(i, i + k, chars, 0);
+                out.writeArray(chars, 0, k);
+            }
+        }
+    }
+
+    // ---- object and primitive arrays of the application
+
+    @Override
+    public void writeArray(Object[] source, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, source.length);
+        for (int i = offset; i < offset + length; i++) {
+            writeObject(source[i]);
+        }
+    }
+
+    /** Header of a primitive array written by writeArray: a new array object that takes a handle number but no table entry. */
+    private void arrayHeader(int kind, int length) throws IOException {
+        if (depth != 0) {
+            throw new IOException("ibis serialization: writeArray inside writeObject");
+        }
+        header(TYPE_BASE - kind);
+        nextHandle++;
+        out.writeInt(length);
+    }
+
+    @Override
+    public void writeArray(boolean[] source, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, source.length);
+        arrayHeader(SerialClass.BOOLEAN_ARRAY, length);
+        out.writeArray(source, offset, length);
+    }
+
+    @Override
+    public void writeArray(byte[] source, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, source.length);
+        arrayHeader(SerialClass.BYTE_ARRAY, length);
+        out.writeArray(source, offset, length);
+    }
+
+    @Override
+    public void writeArray(char[] source, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, source.length);
+        arrayHeader(SerialClass.CHAR_ARRAY, length);
+        out.writeArray(source, offset, length);
+    }
+
+    @Override
+    public void writeArray(short[] source, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, source.length);
+        arrayHeader(SerialClass.SHORT_ARRAY, length);
+        out.writeArray(source, offset, length);
+    }
+
+    @Override
+    public void writeArray(int[] source, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, source.length);
+        arrayHeader(SerialClass.INT_ARRAY, length);
+        out.writeArray(source, offset, length);
+    }
+
+    @Override
+    public void writeArray(long[] source, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, source.length);
+        arrayHeader(SerialClass.LONG_ARRAY, length);
+        out.writeArray(source, offset, length);
+    }
+
+    @Override
+    public void writeArray(float[] source, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, source.length);
+        arrayHeader(SerialClass.FLOAT_ARRAY, length);
+        out.writeArray(source, offset, length);
+    }
+
+    @Override
+    public void writeArray(double[] source, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, source.length);
+        arrayHeader(SerialClass.DOUBLE_ARRAY, length);
+        out.writeArray(source, offset, length);
+    }
+
+    // ---- message and stream
+
+    /**
+     * Forgets the objects written so far (the next write of one sends it again); type ids are kept.
+     * The reader learns it from a RESET marker before the next reference header.
+     */
+    @Override
+    public void reset() throws IOException {
+        if (depth != 0) {
+            throw new IOException("ibis serialization: reset() while an object is being written");
+        }
+        if (nextHandle > 1) {
+            handles.clear();
+            nextHandle = 1;
+            resetPending = true;
+        }
+    }
+
+    /** Ends the message: object identities end here on both sides (nothing is written). */
+    @Override
+    public void endMessage() throws IOException {
+        if (depth != 0 || deferredCount != 0) {
+            abort();
+        }
+        handles.clear();
+        nextHandle = 1;
+        resetPending = false;
+    }
+
+    @Override public void writeBoolean(boolean value) throws IOException { out.writeBoolean(value); }
+    @Override public void writeByte(byte value) throws IOException { out.writeByte(value); }
+    @Override public void writeChar(char value) throws IOException { out.writeChar(value); }
+    @Override public void writeShort(short value) throws IOException { out.writeShort(value); }
+    @Override public void writeInt(int value) throws IOException { out.writeInt(value); }
+    @Override public void writeLong(long value) throws IOException { out.writeLong(value); }
+    @Override public void writeFloat(float value) throws IOException { out.writeFloat(value); }
+    @Override public void writeDouble(double value) throws IOException { out.writeDouble(value); }
+    @Override public void writeByteBuffer(ByteBuffer value) throws IOException { out.writeByteBuffer(value); }
+    @Override public void flush() throws IOException { out.flush(); }
+    @Override public long bytesWritten() { return out.bytesWritten(); }
+    @Override public void resetBytesWritten() { out.resetBytesWritten(); }
+    @Override public void close() throws IOException { out.close(); }
+}
