@@ -1,0 +1,138 @@
+package ibis.rewriter;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code ibisc} command: rewrites directories of class files and jars in place, adding Ibis
+ * serializers to their plain Serializable classes (see {@link Rewriter}).
+ *
+ * <pre>
+ * ibisc [-v] [-cp PATH] [--java-rmi] &lt;dir|jar&gt;...
+ * </pre>
+ *
+ * Exit status: 0 done, 1 failure (the message names the class or file), 2 usage error.
+ */
+public final class Ibisc {
+
+    /** Exit status: everything was rewritten (or had nothing to rewrite). */
+    public static final int OK = 0;
+    /** Exit status: an input could not be read, parsed, generated or written. */
+    public static final int FAILURE = 1;
+    /** Exit status: bad command line. */
+    public static final int USAGE = 2;
+
+    private static final String USAGE_TEXT = String.join(System.lineSeparator(),
+            "usage: ibisc [-v] [-cp PATH] [--java-rmi] <dir|jar>...",
+            "Rewrites the Serializable classes of the given class directories and jars in place, adding",
+            "Ibis serializers (ibis.io.Serializable, ibisWrite, a reading constructor, a generator class).",
+            "  -v, --verbose    list every class with what was done and why",
+            "  -cp PATH         class path (" + File.pathSeparator + "-separated directories and jars) where classes the",
+            "                   input refers to are looked up (the JDK's classes are always seen)",
+            "  --java-rmi       also generate java.rmi stubs (not implemented yet: comes with the RMI issue)",
+            "  -h, --help       show this help",
+            "Exit status: 0 done, 1 failure, 2 usage error.");
+
+    private Ibisc() {
+    }
+
+    /** Runs the command and exits with its status. */
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the command, printing to {@code out} and {@code err}; returns the exit status. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        boolean verbose = false;
+        boolean javaRmi = false;
+        List<Path> classPath = new ArrayList<>();
+        List<Path> inputs = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "-v":
+                case "--verbose":
+                    verbose = true;
+                    break;
+                case "--java-rmi":
+                    javaRmi = true;
+                    break;
+                case "-h":
+                case "--help":
+                    out.println(USAGE_TEXT);
+                    return OK;
+                case "-cp":
+                case "-classpath":
+                case "--class-path":
+                    if (i + 1 >= args.length) {
+                        return usage(err, a + " needs a class path");
+                    }
+                    for (String e : args[++i].split(File.pathSeparator)) {
+                        if (!e.isEmpty()) {
+                            classPath.add(Paths.get(e));
+                        }
+                    }
+                    break;
+                default:
+                    if (a.startsWith("-")) {
+                        return usage(err, "unknown option " + a);
+                    }
+                    Path p = Paths.get(a);
+                    if (!Files.exists(p)) {
+                        return usage(err, "no such file or directory: " + a);
+                    }
+                    if (!Files.isDirectory(p) && !a.toLowerCase(java.util.Locale.ROOT).endsWith(".jar")) {
+                        return usage(err, "not a directory or a .jar file: " + a);
+                    }
+                    inputs.add(p);
+                    break;
+            }
+        }
+        if (inputs.isEmpty()) {
+            return usage(err, "no input directory or jar given");
+        }
+        Rewriter rewriter = new Rewriter().classPath(classPath).javaRmi(javaRmi);
+        if (verbose) {
+            rewriter.listener(c -> out.println(describe(c)));
+        }
+        RewriteResult result;
+        try {
+            result = rewriter.rewrite(inputs);
+        } catch (RewriteException e) {
+            err.println("ibisc: " + e.getMessage());
+            return FAILURE;
+        }
+        for (String w : result.warnings()) {
+            err.println("ibisc: warning: " + w);
+        }
+        if (verbose) {
+            out.println("ibisc: " + result.count(ClassOutcome.Status.REWRITTEN) + " rewritten, "
+                    + result.count(ClassOutcome.Status.ALREADY_REWRITTEN) + " already rewritten, "
+                    + result.count(ClassOutcome.Status.SKIPPED) + " skipped, "
+                    + result.count(ClassOutcome.Status.NOT_SERIALIZABLE) + " not serializable");
+        }
+        return OK;
+    }
+
+    private static String describe(ClassOutcome c) {
+        switch (c.status()) {
+            case REWRITTEN:
+                return "rewritten " + c.className();
+            case ALREADY_REWRITTEN:
+                return "unchanged " + c.className() + ": " + c.reason();
+            default:
+                return "skipped   " + c.className() + ": " + c.reason();
+        }
+    }
+
+    private static int usage(PrintStream err, String problem) {
+        err.println("ibisc: " + problem);
+        err.println(USAGE_TEXT);
+        return USAGE;
+    }
+}

@@ -1,0 +1,473 @@
+package ibis.rewriter;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Ibis bytecode rewriter: adds generated serializers to the plain Serializable classes of its
+ * inputs (directories of class files and jars), in place. What is generated and which classes
+ * qualify is specified in io/README.md, "Generated serializers: the contract for the rewriter".
+ *
+ * <p>All input classes are read first (so the rules see the whole input), decided superclasses
+ * first, generated in memory, and only then written: a directory's files one by one (each
+ * generator class before the class that needs it, each through a temporary file), a jar as a new
+ * file that replaces the old one. Multi-release variants ({@code META-INF/versions/}) and
+ * {@code module-info} classes are left alone, and so are classes that have multi-release variants
+ * and all classes of a signed jar. Running the rewriter on its own output changes nothing: a class
+ * that already implements {@code ibis.io.Serializable} is never touched, and a jar or file with
+ * nothing to rewrite is not written.
+ *
+ * <p>Not thread-safe; one instance per run is simplest.
+ */
+public final class Rewriter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Rewriter.class);
+
+    /** The warning a run with {@link #javaRmi(boolean) javaRmi} gives. */
+    public static final String JAVA_RMI_NOT_IMPLEMENTED = "the java.rmi stub pass (javaRmi) is not implemented yet: it"
+            + " comes with the RMI issue; only serializers were generated";
+
+    private static final String VERSIONS = "META-INF/versions/";
+
+    private List<Path> classPath = List.of();
+    private boolean javaRmi;
+    private Consumer<ClassOutcome> listener = c -> { };
+
+    /** Directories and jars (besides the inputs and the JDK) where the rules may look up classes. */
+    public Rewriter classPath(List<Path> entries) {
+        this.classPath = List.copyOf(entries);
+        return this;
+    }
+
+    /**
+     * Asks for the java.rmi pass (stubs and skeletons for remote classes). Not implemented yet:
+     * the run then adds a warning saying so and generates serializers only.
+     */
+    public Rewriter javaRmi(boolean enabled) {
+        this.javaRmi = enabled;
+        return this;
+    }
+
+    /** Called once per input class with its outcome, superclasses before subclasses. */
+    public Rewriter listener(Consumer<ClassOutcome> consumer) {
+        this.listener = consumer == null ? c -> { } : consumer;
+        return this;
+    }
+
+    /** One class file of an input. */
+    private static final class InputClass {
+        final Input input;
+        final String entry;   // path inside the directory or jar, with '/'
+        final byte[] bytes;
+        final ClassInfo info;
+        String excluded;      // reason when the container forbids rewriting it
+        byte[] rewritten;
+        byte[] generator;
+
+        InputClass(Input input, String entry, byte[] bytes, ClassInfo info) {
+            this.input = input;
+            this.entry = entry;
+            this.bytes = bytes;
+            this.info = info;
+        }
+    }
+
+    /** A directory or a jar given as input. */
+    private static final class Input {
+        final Path path;
+        final boolean jar;
+        final List<InputClass> classes = new ArrayList<>();
+        final Set<String> entries = new HashSet<>();
+
+        Input(Path path, boolean jar) {
+            this.path = path;
+            this.jar = jar;
+        }
+    }
+
+    /**
+     * Rewrites the inputs in place.
+     *
+     * @param inputs directories of class files (package folders below them) and jar files
+     * @throws RewriteException when an input cannot be read or written, or a class file cannot be
+     *         parsed or generated; the message names the file or class. Inputs are only written
+     *         after every class was generated, so a failure in generation leaves all inputs as they were.
+     */
+    public RewriteResult rewrite(List<Path> inputs) throws RewriteException {
+        List<Input> all = new ArrayList<>();
+        for (Path p : inputs) {
+            all.add(read(p));
+        }
+        List<String> warnings = new ArrayList<>();
+        if (javaRmi) {
+            warnings.add(JAVA_RMI_NOT_IMPLEMENTED);
+            LOG.warn(JAVA_RMI_NOT_IMPLEMENTED);
+        }
+        List<ClassOutcome> outcomes = new ArrayList<>();
+        try (ClassHierarchy hierarchy = new ClassHierarchy(classPath)) {
+            Set<ClassInfo> inputInfos = Collections.newSetFromMap(new IdentityHashMap<>());
+            List<InputClass> classes = new ArrayList<>();
+            for (Input in : all) {
+                for (InputClass c : in.classes) {
+                    hierarchy.addInput(c.info);
+                    inputInfos.add(c.info);
+                    classes.add(c);
+                }
+            }
+            SerialRules rules = new SerialRules(hierarchy, inputInfos);
+            for (InputClass c : classes) {
+                if (c.excluded != null) {
+                    rules.exclude(c.info, c.excluded);
+                }
+            }
+            // Superclasses first (depth of the superclass chain within the input), then by name.
+            Map<InputClass, Integer> depth = new IdentityHashMap<>();
+            for (InputClass c : classes) {
+                depth.put(c, inputDepth(c.info, hierarchy, inputInfos));
+            }
+            List<InputClass> ordered = new ArrayList<>(classes);
+            ordered.sort(Comparator.comparingInt((InputClass c) -> depth.get(c)).thenComparing(c -> c.info.name));
+            SerializerGenerator generator = new SerializerGenerator(hierarchy);
+            for (InputClass c : ordered) {
+                SerialRules.Decision d = rules.decide(c.info);
+                ClassOutcome.Status status;
+                switch (d.kind) {
+                    case REWRITE:
+                        status = ClassOutcome.Status.REWRITTEN;
+                        try {
+                            c.rewritten = generator.rewriteClass(c.bytes, c.info, d);
+                            // An abstract class's generator would never be called (io/README.md allows omitting it).
+                            c.generator = c.info.is(org.objectweb.asm.Opcodes.ACC_ABSTRACT) ? null
+                                    : generator.generatorClass(c.info);
+                        } catch (RuntimeException e) {
+                            throw new RewriteException("cannot rewrite class " + c.info.javaName() + " (" + where(c)
+                                    + "): " + e, e);
+                        }
+                        break;
+                    case ALREADY_REWRITTEN:
+                        status = ClassOutcome.Status.ALREADY_REWRITTEN;
+                        break;
+                    case NOT_SERIALIZABLE:
+                        status = ClassOutcome.Status.NOT_SERIALIZABLE;
+                        break;
+                    default:
+                        status = ClassOutcome.Status.SKIPPED;
+                        break;
+                }
+                ClassOutcome outcome = new ClassOutcome(c.info.javaName(), c.input.path, status, d.reason);
+                LOG.debug("{}", outcome);
+                outcomes.add(outcome);
+            }
+        } catch (UncheckedIOException e) {
+            throw new RewriteException(e.getMessage(), e.getCause());
+        } catch (IOException e) {
+            throw new RewriteException("cannot close the class path: " + e.getMessage(), e);
+        }
+        for (Input in : all) {
+            write(in);
+        }
+        for (ClassOutcome o : outcomes) {
+            listener.accept(o);
+        }
+        return new RewriteResult(outcomes, warnings);
+    }
+
+    private static int inputDepth(ClassInfo info, ClassHierarchy hierarchy, Set<ClassInfo> inputs) {
+        int depth = 0;
+        Set<String> seen = new HashSet<>();
+        for (ClassInfo c = info; c.superName != null && seen.add(c.name); ) {
+            c = hierarchy.find(c.superName);
+            if (c == null || !inputs.contains(c)) {
+                break;
+            }
+            depth++;
+        }
+        return depth;
+    }
+
+    private static String where(InputClass c) {
+        return c.input.jar ? c.entry + " in " + c.input.path : c.input.path.resolve(c.entry).toString();
+    }
+
+    // ---- reading
+
+    private static Input read(Path path) throws RewriteException {
+        if (Files.isDirectory(path)) {
+            return readDirectory(path);
+        }
+        if (Files.isRegularFile(path) && path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".jar")) {
+            return readJar(path);
+        }
+        throw new RewriteException("not a directory or a jar file: " + path);
+    }
+
+    private static Input readDirectory(Path dir) throws RewriteException {
+        Input in = new Input(dir, false);
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(dir)) {
+            files = walk.filter(p -> Files.isRegularFile(p) && p.getFileName().toString().endsWith(".class"))
+                    .sorted().collect(java.util.stream.Collectors.toList());
+        } catch (IOException | UncheckedIOException e) {
+            throw new RewriteException("cannot list directory " + dir + ": " + e.getMessage(), e);
+        }
+        Set<String> versioned = new HashSet<>();
+        for (Path f : files) {
+            String entry = dir.relativize(f).toString().replace(f.getFileSystem().getSeparator(), "/");
+            in.entries.add(entry);
+            if (entry.startsWith(VERSIONS)) {
+                String base = stripVersion(entry);
+                if (base != null) {
+                    versioned.add(base);
+                }
+                continue;
+            }
+            if (entry.startsWith("META-INF/") || f.getFileName().toString().equals("module-info.class")) {
+                continue;
+            }
+            byte[] bytes;
+            try {
+                bytes = Files.readAllBytes(f);
+            } catch (IOException e) {
+                throw new RewriteException("cannot read " + f + ": " + e.getMessage(), e);
+            }
+            in.classes.add(new InputClass(in, entry, bytes, parse(bytes, f.toString())));
+        }
+        markVersioned(in, versioned);
+        return in;
+    }
+
+    private static Input readJar(Path jar) throws RewriteException {
+        Input in = new Input(jar, true);
+        Set<String> versioned = new HashSet<>();
+        boolean signed = false;
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            Enumeration<? extends ZipEntry> entries = zip.entries();
+            while (entries.hasMoreElements()) {
+                ZipEntry e = entries.nextElement();
+                String name = e.getName();
+                in.entries.add(name);
+                String upper = name.toUpperCase(Locale.ROOT);
+                if (upper.startsWith("META-INF/") && upper.indexOf('/', 9) < 0
+                        && (upper.endsWith(".SF") || upper.endsWith(".RSA") || upper.endsWith(".DSA") || upper.endsWith(".EC"))) {
+                    signed = true;
+                }
+                if (e.isDirectory() || !name.endsWith(".class")) {
+                    continue;
+                }
+                if (name.startsWith(VERSIONS)) {
+                    String base = stripVersion(name);
+                    if (base != null) {
+                        versioned.add(base);
+                    }
+                    continue;
+                }
+                if (name.startsWith("META-INF/") || name.equals("module-info.class") || name.endsWith("/module-info.class")) {
+                    continue;
+                }
+                byte[] bytes;
+                try (InputStream s = zip.getInputStream(e)) {
+                    bytes = s.readAllBytes();
+                }
+                in.classes.add(new InputClass(in, name, bytes, parse(bytes, name + " in " + jar)));
+            }
+        } catch (IOException e) {
+            throw new RewriteException("cannot read jar " + jar + ": " + e.getMessage(), e);
+        }
+        markVersioned(in, versioned);
+        if (signed) {
+            for (InputClass c : in.classes) {
+                c.excluded = "in a signed jar (rewriting would break its signature)";
+            }
+        }
+        return in;
+    }
+
+    private static void markVersioned(Input in, Set<String> versioned) {
+        for (InputClass c : in.classes) {
+            if (versioned.contains(c.entry)) {
+                c.excluded = "has multi-release variants under META-INF/versions/";
+            }
+        }
+    }
+
+    /** "META-INF/versions/11/p/C.class" to "p/C.class"; null when malformed. */
+    private static String stripVersion(String entry) {
+        int slash = entry.indexOf('/', VERSIONS.length());
+        return slash < 0 ? null : entry.substring(slash + 1);
+    }
+
+    private static ClassInfo parse(byte[] bytes, String where) throws RewriteException {
+        try {
+            return ClassInfo.read(bytes);
+        } catch (RuntimeException e) {
+            throw new RewriteException("cannot parse class file " + where + ": " + e, e);
+        }
+    }
+
+    // ---- writing
+
+    private static void write(Input in) throws RewriteException {
+        boolean changed = false;
+        for (InputClass c : in.classes) {
+            changed |= c.rewritten != null;
+        }
+        if (!changed) {
+            return;
+        }
+        if (in.jar) {
+            writeJar(in);
+        } else {
+            writeDirectory(in);
+        }
+    }
+
+    private static void writeDirectory(Input in) throws RewriteException {
+        for (InputClass c : in.classes) {
+            if (c.rewritten == null) {
+                continue;
+            }
+            Path file = in.path.resolve(c.entry);
+            String simple = c.info.name.substring(c.info.name.lastIndexOf('/') + 1);
+            Path generatorFile = file.resolveSibling(simple + SerialRules.GENERATOR_SUFFIX + ".class");
+            // The generator first: a class marked as rewritten never lacks its generator.
+            if (c.generator != null) {
+                replaceFile(generatorFile, c.generator);
+            }
+            replaceFile(file, c.rewritten);
+        }
+    }
+
+    private static void replaceFile(Path file, byte[] bytes) throws RewriteException {
+        Path temp = file.resolveSibling(file.getFileName() + ".ibisc-tmp");
+        try {
+            Files.write(temp, bytes);
+            move(temp, file);
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException ignored) {
+                // the original error is the one to report
+            }
+            throw new RewriteException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private static void writeJar(Input in) throws RewriteException {
+        Map<String, InputClass> byEntry = new HashMap<>();
+        Map<String, byte[]> generators = new HashMap<>(); // generator entry name -> bytes
+        for (InputClass c : in.classes) {
+            byEntry.put(c.entry, c);
+            if (c.generator != null) {
+                generators.put(generatorEntry(c), c.generator);
+            }
+        }
+        Path jar = in.path;
+        Path temp = jar.resolveSibling(jar.getFileName() + ".ibisc-tmp");
+        try (ZipFile zip = new ZipFile(jar.toFile()); OutputStream file = Files.newOutputStream(temp);
+                ZipOutputStream out = new ZipOutputStream(file)) {
+            if (zip.getComment() != null) {
+                out.setComment(zip.getComment());
+            }
+            Set<String> written = new HashSet<>();
+            Enumeration<? extends ZipEntry> entries = zip.entries();
+            while (entries.hasMoreElements()) {
+                ZipEntry e = entries.nextElement();
+                if (!written.add(e.getName())) {
+                    continue; // a duplicate entry name (ZipOutputStream refuses them); the first is what readers see
+                }
+                InputClass c = byEntry.get(e.getName());
+                byte[] content;
+                if (c != null && c.rewritten != null) {
+                    content = c.rewritten;
+                } else if (generators.containsKey(e.getName())) {
+                    content = generators.remove(e.getName()); // left by an earlier run: replaced in place
+                } else {
+                    try (InputStream s = zip.getInputStream(e)) {
+                        content = s.readAllBytes();
+                    }
+                }
+                putEntry(out, e, e.getName(), content);
+                if (c != null && c.rewritten != null) {
+                    String g = generatorEntry(c);
+                    byte[] generator = generators.remove(g);
+                    if (generator != null && written.add(g)) {
+                        putEntry(out, e, g, generator);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException ignored) {
+                // the original error is the one to report
+            }
+            throw new RewriteException("cannot rewrite jar " + jar + ": " + e.getMessage(), e);
+        }
+        try {
+            move(temp, jar);
+        } catch (IOException e) {
+            throw new RewriteException("cannot replace jar " + jar + " with the rewritten " + temp + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String generatorEntry(InputClass c) {
+        int slash = c.entry.lastIndexOf('/');
+        String simple = c.info.name.substring(c.info.name.lastIndexOf('/') + 1);
+        return c.entry.substring(0, slash + 1) + simple + SerialRules.GENERATOR_SUFFIX + ".class";
+    }
+
+    /** Writes an entry like {@code model} (time, comment, stored or deflated) with new contents. */
+    private static void putEntry(ZipOutputStream out, ZipEntry model, String name, byte[] content) throws IOException {
+        ZipEntry e = new ZipEntry(name);
+        e.setTime(model.getTime());
+        if (model.getComment() != null) {
+            e.setComment(model.getComment());
+        }
+        if (model.getMethod() == ZipEntry.STORED) {
+            CRC32 crc = new CRC32();
+            crc.update(content);
+            e.setMethod(ZipEntry.STORED);
+            e.setSize(content.length);
+            e.setCompressedSize(content.length);
+            e.setCrc(crc.getValue());
+        } else {
+            e.setMethod(ZipEntry.DEFLATED);
+        }
+        out.putNextEntry(e);
+        out.write(content);
+        out.closeEntry();
+    }
+}

@@ -1,0 +1,217 @@
+package ibis.rewriter;
+
+import static ibis.rewriter.SerialRules.GENERATOR_SUFFIX;
+import static ibis.rewriter.SerialRules.IBIS_GENERATOR;
+import static ibis.rewriter.SerialRules.IBIS_INPUT;
+import static ibis.rewriter.SerialRules.IBIS_OUTPUT;
+import static ibis.rewriter.SerialRules.IBIS_SERIALIZABLE;
+import static ibis.rewriter.SerialRules.READ_CONSTRUCTOR_DESCRIPTOR;
+import static ibis.rewriter.SerialRules.WRITE_DESCRIPTOR;
+import static ibis.rewriter.SerialRules.WRITE_METHOD;
+
+import ibis.rewriter.ClassHierarchy.MissingClassException;
+import java.util.Arrays;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * Generates the code io/README.md specifies for a plain class {@code C}: adds
+ * {@code ibis/io/Serializable} to its interfaces, the write method {@code ibisWrite}, the reading
+ * constructor, and builds the companion class {@code C_ibis_io_Generator}. The rest of the class
+ * file is kept byte for byte: the ClassWriter shares the reader's constant pool and copies every
+ * existing method unchanged, and the class file version is kept.
+ */
+final class SerializerGenerator {
+
+    private static final String[] READ_EXCEPTIONS = {"java/io/IOException", "java/lang/ClassNotFoundException"};
+    private static final String[] WRITE_EXCEPTIONS = {"java/io/IOException"};
+    private static final String NEW_INSTANCE_DESCRIPTOR = "(L" + IBIS_INPUT + ";)Ljava/lang/Object;";
+
+    private final ClassHierarchy hierarchy;
+
+    SerializerGenerator(ClassHierarchy hierarchy) {
+        this.hierarchy = hierarchy;
+    }
+
+    /** The internal name of the generator class of {@code className}. */
+    static String generatorName(String className) {
+        return className + GENERATOR_SUFFIX;
+    }
+
+    /** The rewritten class file of {@code original} (a plain class; decision from {@link SerialRules}). */
+    byte[] rewriteClass(byte[] original, ClassInfo info, SerialRules.Decision decision) {
+        ClassReader reader = new ClassReader(original);
+        ClassWriter writer = new HierarchyClassWriter(reader, flags(info.version), hierarchy);
+        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
+            @Override
+            public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+                String[] extended = interfaces == null ? new String[1] : Arrays.copyOf(interfaces, interfaces.length + 1);
+                extended[extended.length - 1] = IBIS_SERIALIZABLE;
+                // A generic signature lists the superinterfaces too; keep it consistent with the class.
+                String sig = signature == null ? null : signature + "L" + IBIS_SERIALIZABLE + ";";
+                super.visit(version, access, name, sig, superName, extended);
+            }
+
+            @Override
+            public void visitEnd() {
+                addWriteMethod(cv, info, decision);
+                addReadingConstructor(cv, info, decision);
+                super.visitEnd();
+            }
+        }, 0);
+        return writer.toByteArray();
+    }
+
+    /** The class file of {@code C_ibis_io_Generator} (same class file version as C). */
+    byte[] generatorClass(ClassInfo info) {
+        ClassWriter cw = new HierarchyClassWriter(null, flags(info.version), hierarchy);
+        cw.visit(info.version, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, generatorName(info.name), null,
+                IBIS_GENERATOR, null);
+        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
+        init.visitCode();
+        init.visitVarInsn(Opcodes.ALOAD, 0);
+        init.visitMethodInsn(Opcodes.INVOKESPECIAL, IBIS_GENERATOR, "<init>", "()V", false);
+        init.visitInsn(Opcodes.RETURN);
+        init.visitMaxs(0, 0);
+        init.visitEnd();
+        MethodVisitor create = cw.visitMethod(Opcodes.ACC_PUBLIC, "newInstance", NEW_INSTANCE_DESCRIPTOR, null,
+                READ_EXCEPTIONS.clone());
+        create.visitCode();
+        create.visitTypeInsn(Opcodes.NEW, info.name);
+        create.visitInsn(Opcodes.DUP);
+        create.visitVarInsn(Opcodes.ALOAD, 1);
+        create.visitMethodInsn(Opcodes.INVOKESPECIAL, info.name, "<init>", READ_CONSTRUCTOR_DESCRIPTOR, false);
+        create.visitInsn(Opcodes.ARETURN);
+        create.visitMaxs(0, 0);
+        create.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    private static int flags(int version) {
+        // Stack map frames exist from Java 6 on; older class files only need max stack/locals.
+        return version >= Opcodes.V1_6 ? ClassWriter.COMPUTE_FRAMES : ClassWriter.COMPUTE_MAXS;
+    }
+
+    private static void addWriteMethod(ClassVisitor cv, ClassInfo info, SerialRules.Decision decision) {
+        MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PUBLIC, WRITE_METHOD, WRITE_DESCRIPTOR, null, WRITE_EXCEPTIONS.clone());
+        mv.visitCode();
+        if (decision.superSerializable) {
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            mv.visitMethodInsn(Opcodes.INVOKESPECIAL, info.superName, WRITE_METHOD, WRITE_DESCRIPTOR, false);
+        }
+        for (SerialField f : decision.fields) {
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitFieldInsn(Opcodes.GETFIELD, info.name, f.name, f.descriptor);
+            switch (f.encoding) {
+                case PRIMITIVE:
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "write" + primitiveName(f.descriptor),
+                            "(" + f.descriptor + ")V", false);
+                    break;
+                case STRING:
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "writeString", "(Ljava/lang/String;)V", false);
+                    break;
+                case KNOWN:
+                    mv.visitLdcInsn(Type.getType(f.descriptor));
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "writeKnownObject",
+                            "(Ljava/lang/Object;Ljava/lang/Class;)V", false);
+                    break;
+                default:
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "writeObject", "(Ljava/lang/Object;)V", false);
+                    break;
+            }
+        }
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    private static void addReadingConstructor(ClassVisitor cv, ClassInfo info, SerialRules.Decision decision) {
+        MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PUBLIC, "<init>", READ_CONSTRUCTOR_DESCRIPTOR, null,
+                READ_EXCEPTIONS.clone());
+        mv.visitCode();
+        if (decision.superSerializable) {
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            mv.visitMethodInsn(Opcodes.INVOKESPECIAL, info.superName, "<init>", READ_CONSTRUCTOR_DESCRIPTOR, false);
+        } else {
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitMethodInsn(Opcodes.INVOKESPECIAL, info.superName, "<init>", "()V", false);
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "registerObject", "(Ljava/lang/Object;)V", false);
+        }
+        for (SerialField f : decision.fields) {
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            Type type = Type.getType(f.descriptor);
+            switch (f.encoding) {
+                case PRIMITIVE:
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "read" + primitiveName(f.descriptor),
+                            "()" + f.descriptor, false);
+                    break;
+                case STRING:
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "readString", "()Ljava/lang/String;", false);
+                    break;
+                case KNOWN:
+                    mv.visitLdcInsn(type);
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "readKnownObject",
+                            "(Ljava/lang/Class;)Ljava/lang/Object;", false);
+                    mv.visitTypeInsn(Opcodes.CHECKCAST, type.getInternalName());
+                    break;
+                default:
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "readObject", "()Ljava/lang/Object;", false);
+                    if (!type.getInternalName().equals(ClassHierarchy.OBJECT)) {
+                        mv.visitTypeInsn(Opcodes.CHECKCAST, type.getInternalName());
+                    }
+                    break;
+            }
+            mv.visitFieldInsn(Opcodes.PUTFIELD, info.name, f.name, f.descriptor);
+        }
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    private static String primitiveName(String descriptor) {
+        switch (descriptor.charAt(0)) {
+            case 'Z': return "Boolean";
+            case 'B': return "Byte";
+            case 'C': return "Char";
+            case 'S': return "Short";
+            case 'I': return "Int";
+            case 'J': return "Long";
+            case 'F': return "Float";
+            case 'D': return "Double";
+            default: throw new IllegalArgumentException("not a primitive descriptor: " + descriptor);
+        }
+    }
+
+    /**
+     * A ClassWriter whose frame computation asks the byte-based {@link ClassHierarchy} for common
+     * superclasses, never {@code Class.forName} (the user's classes are not loaded).
+     */
+    private static final class HierarchyClassWriter extends ClassWriter {
+        private final ClassHierarchy hierarchy;
+
+        HierarchyClassWriter(ClassReader reader, int flags, ClassHierarchy hierarchy) {
+            super(reader, flags);
+            this.hierarchy = hierarchy;
+        }
+
+        @Override
+        protected String getCommonSuperClass(String type1, String type2) {
+            try {
+                return hierarchy.commonSuperClass(type1, type2);
+            } catch (MissingClassException e) {
+                throw new TypeNotPresentException(e.getMessage(), e);
+            }
+        }
+    }
+}
