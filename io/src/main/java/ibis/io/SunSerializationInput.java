@@ -185,6 +185,15 @@ final class SunSerializationInput implements SerializationInput {
 
     private Object object() throws IOException, ClassNotFoundException {
         ObjectInputStream s = stream();
+        if (adapter.hasMore()) {
+            // Applies resets waiting at a block boundary (the writer ends every message with one)
+            // without reading past the message, so that a reset alone is not taken for an object.
+            try {
+                s.available();
+            } catch (IOException e) {
+                throw fail(e);
+            }
+        }
         if (!adapter.hasMore()) {
             // Never let ObjectInputStream hit end-of-file between objects: it would be left out of
             // block-data mode.

@@ -80,6 +80,11 @@ final class SunSerializationOutput implements SerializationOutput {
     @Override
     public void endMessage() throws IOException {
         if (objects != null) {
+            if (markerWritten) {
+                // Object identity is kept within a message only (ipl-api.md), as for the ibis
+                // serialization: the next message writes every object anew with its current state.
+                objects.reset();
+            }
             objects.flush();
         }
         markerWritten = false;

@@ -95,26 +95,55 @@ public class SunSerializationTest {
     }
 
     @Test(timeOut = 60_000)
-    public void identityIsKeptAcrossMessagesUntilReset() throws Exception {
+    public void identityIsKeptWithinAMessageAndForgottenAtItsEnd() throws Exception {
         Wire wire = new Wire(64, 0, 0);
         SerializationOutput out = wire.output("sun");
         SerializationInput in = wire.input("sun");
         Node a = new Node(7);
         out.writeObject(a);
-        wire.endMessage(out);
         out.writeObject(a);
-        out.reset(); // at the very end of a message
         wire.endMessage(out);
+        a.payload = "changed";
+        out.writeObject(a);
+        out.reset(); // within the message: the next write is a new copy
         out.writeObject(a);
         wire.endMessage(out);
 
         Object first = in.readObject();
+        assertSame(in.readObject(), first, "same message, no reset: same object");
         wire.endMessage(in);
-        assertSame(in.readObject(), first, "same stream, no reset: same object");
-        wire.endMessage(in);
+        Object second = in.readObject();
+        assertNotSame(second, first, "a later message: a new copy");
+        assertEquals(((Node) second).payload, "changed", "a later message carries the current state");
         Object third = in.readObject();
-        assertNotSame(third, first, "after reset() a new copy");
-        assertEquals(((Node) third).value, 7);
+        assertNotSame(third, second, "after reset() a new copy");
+        wire.endMessage(in);
+    }
+
+    @Test(timeOut = 60_000)
+    public void aSkippedMessageLeavesTheHandlesOfTheNextOneInStep() throws Exception {
+        Wire wire = new Wire(64, 0, 0);
+        SerializationOutput out = wire.output("sun");
+        SerializationInput in = wire.input("sun");
+        Node skipped = new Node(1);
+        out.writeObject(skipped);
+        out.writeObject(new Node(2));
+        out.writeObject(skipped);
+        wire.endMessage(out);
+        Node shared = new Node(3);
+        Node other = new Node(4);
+        out.writeObject(other);
+        out.writeObject(shared);
+        out.writeObject(shared);
+        wire.endMessage(out);
+
+        wire.endMessage(in); // the first message is not read at all
+        Node readOther = (Node) in.readObject();
+        Node first = (Node) in.readObject();
+        Node second = (Node) in.readObject();
+        assertEquals(readOther.value, 4);
+        assertEquals(first.value, 3);
+        assertSame(second, first, "a back-reference within the second message resolves to its own object");
         wire.endMessage(in);
     }
 
