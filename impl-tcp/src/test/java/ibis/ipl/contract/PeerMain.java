@@ -1,0 +1,106 @@
+package ibis.ipl.contract;
+
+import ibis.ipl.Ibis;
+import ibis.ipl.IbisCapabilities;
+import ibis.ipl.IbisFactory;
+import ibis.ipl.IbisIdentifier;
+import ibis.ipl.ReadMessage;
+import ibis.ipl.ReceivePort;
+import ibis.ipl.SendPort;
+import ibis.ipl.WriteMessage;
+
+import java.io.IOException;
+import java.util.Properties;
+
+/**
+ * A pool member in a JVM of its own, for the tests that kill a member. It reports progress as lines
+ * on stdout and ends itself when its stdin closes (so it never outlives the test JVM).
+ *
+ * <p>Usage: {@code PeerMain MODE SERVER_ADDRESS POOL_NAME}, where MODE is
+ * <ul>
+ * <li>{@code member}: joins and prints {@code JOINED <name>};
+ * <li>{@code writer}: connects a one-to-one send port to port "in" of the winner of election
+ *     "parent", writes an int 1234 and 1000 bytes, flushes without finishing and prints
+ *     {@code FLUSHED};
+ * <li>{@code sender}: like {@code writer}, but sends one complete message (an int 99) and prints
+ *     {@code SENT};
+ * <li>{@code reader}: creates the one-to-many receive port "in", elects itself "child", prints
+ *     {@code READY <name>}, then receives messages forever, printing {@code GOT <int>} for each.
+ * </ul>
+ */
+public final class PeerMain {
+
+    private PeerMain() {
+    }
+
+    /** Capabilities every member of the failure tests' pools uses. */
+    static final IbisCapabilities CAPABILITIES = new IbisCapabilities(IbisCapabilities.ELECTIONS_STRICT,
+            IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED);
+
+    public static void main(String[] args) throws Exception {
+        String mode = args[0];
+        Properties p = new Properties();
+        p.setProperty("ibis.server.address", args[1]);
+        p.setProperty("ibis.pool.name", args[2]);
+        p.setProperty("ibis.implementation", "tcp");
+        Ibis ibis = IbisFactory.createIbis(CAPABILITIES, p, true, null, Types.ALL);
+        Thread watchdog = new Thread(() -> {
+            try {
+                while (System.in.read() >= 0) {
+                    // keep reading until the parent goes away
+                }
+            } catch (IOException e) {
+                // parent gone
+            }
+            Runtime.getRuntime().halt(0);
+        }, "stdin-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
+        switch (mode) {
+            case "member":
+                say("JOINED " + ibis.identifier().name());
+                break;
+            case "writer": {
+                IbisIdentifier parent = ibis.registry().getElectionResult("parent");
+                SendPort sp = ibis.createSendPort(Types.ONE_TO_ONE, "child-out");
+                sp.connect(parent, "in");
+                WriteMessage w = sp.newMessage();
+                w.writeInt(1234);
+                w.writeArray(new byte[1000]);
+                w.flush();
+                say("FLUSHED");
+                break;
+            }
+            case "sender": {
+                IbisIdentifier parent = ibis.registry().getElectionResult("parent");
+                SendPort sp = ibis.createSendPort(Types.ONE_TO_ONE, "child-out");
+                sp.connect(parent, "in");
+                WriteMessage w = sp.newMessage();
+                w.writeInt(99);
+                w.finish();
+                say("SENT");
+                break;
+            }
+            case "reader": {
+                ReceivePort rp = ibis.createReceivePort(Types.ONE_TO_MANY, "in");
+                rp.enableConnections();
+                ibis.registry().elect("child");
+                say("READY " + ibis.identifier().name());
+                while (true) {
+                    ReadMessage m = rp.receive();
+                    int v = m.readInt();
+                    m.finish();
+                    say("GOT " + v);
+                }
+            }
+            default:
+                throw new IllegalArgumentException("unknown mode " + mode);
+        }
+        watchdog.join();
+    }
+
+    private static void say(String line) {
+        System.out.println(line);
+        System.out.flush();
+    }
+}
