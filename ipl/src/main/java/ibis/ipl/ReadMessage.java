@@ -180,7 +180,9 @@ public interface ReadMessage {
      * Reads an array of boolean, written with {@code writeArray}, into an array of the same length.
      *
      * @param destination where to put the elements; it is filled completely
-     * @throws IOException when reading fails or the written array had another length
+     * @throws IOException when reading fails or, with an object serialization, the written array had
+     *         another length (the byte and data serializations carry no lengths: the elements that
+     *         follow are read as they come, as in IPL 2.x)
      */
     void readArray(boolean[] destination) throws IOException;
 
@@ -188,7 +190,9 @@ public interface ReadMessage {
      * Reads an array of byte, written with {@code writeArray}, into an array of the same length.
      *
      * @param destination where to put the elements; it is filled completely
-     * @throws IOException when reading fails or the written array had another length
+     * @throws IOException when reading fails or, with an object serialization, the written array had
+     *         another length (the byte and data serializations carry no lengths: the elements that
+     *         follow are read as they come, as in IPL 2.x)
      */
     void readArray(byte[] destination) throws IOException;
 
@@ -196,7 +200,9 @@ public interface ReadMessage {
      * Reads an array of char, written with {@code writeArray}, into an array of the same length.
      *
      * @param destination where to put the elements; it is filled completely
-     * @throws IOException when reading fails or the written array had another length
+     * @throws IOException when reading fails or, with an object serialization, the written array had
+     *         another length (the byte and data serializations carry no lengths: the elements that
+     *         follow are read as they come, as in IPL 2.x)
      */
     void readArray(char[] destination) throws IOException;
 
@@ -204,7 +210,9 @@ public interface ReadMessage {
      * Reads an array of short, written with {@code writeArray}, into an array of the same length.
      *
      * @param destination where to put the elements; it is filled completely
-     * @throws IOException when reading fails or the written array had another length
+     * @throws IOException when reading fails or, with an object serialization, the written array had
+     *         another length (the byte and data serializations carry no lengths: the elements that
+     *         follow are read as they come, as in IPL 2.x)
      */
     void readArray(short[] destination) throws IOException;
 
@@ -212,7 +220,9 @@ public interface ReadMessage {
      * Reads an array of int, written with {@code writeArray}, into an array of the same length.
      *
      * @param destination where to put the elements; it is filled completely
-     * @throws IOException when reading fails or the written array had another length
+     * @throws IOException when reading fails or, with an object serialization, the written array had
+     *         another length (the byte and data serializations carry no lengths: the elements that
+     *         follow are read as they come, as in IPL 2.x)
      */
     void readArray(int[] destination) throws IOException;
 
@@ -220,7 +230,9 @@ public interface ReadMessage {
      * Reads an array of long, written with {@code writeArray}, into an array of the same length.
      *
      * @param destination where to put the elements; it is filled completely
-     * @throws IOException when reading fails or the written array had another length
+     * @throws IOException when reading fails or, with an object serialization, the written array had
+     *         another length (the byte and data serializations carry no lengths: the elements that
+     *         follow are read as they come, as in IPL 2.x)
      */
     void readArray(long[] destination) throws IOException;
 
@@ -228,7 +240,9 @@ public interface ReadMessage {
      * Reads an array of float, written with {@code writeArray}, into an array of the same length.
      *
      * @param destination where to put the elements; it is filled completely
-     * @throws IOException when reading fails or the written array had another length
+     * @throws IOException when reading fails or, with an object serialization, the written array had
+     *         another length (the byte and data serializations carry no lengths: the elements that
+     *         follow are read as they come, as in IPL 2.x)
      */
     void readArray(float[] destination) throws IOException;
 
@@ -236,7 +250,9 @@ public interface ReadMessage {
      * Reads an array of double, written with {@code writeArray}, into an array of the same length.
      *
      * @param destination where to put the elements; it is filled completely
-     * @throws IOException when reading fails or the written array had another length
+     * @throws IOException when reading fails or, with an object serialization, the written array had
+     *         another length (the byte and data serializations carry no lengths: the elements that
+     *         follow are read as they come, as in IPL 2.x)
      */
     void readArray(double[] destination) throws IOException;
 
@@ -244,7 +260,9 @@ public interface ReadMessage {
      * Reads an array of Object, written with {@code writeArray}, into an array of the same length.
      *
      * @param destination where to put the elements; it is filled completely
-     * @throws IOException when reading fails or the written array had another length
+     * @throws IOException when reading fails or, with an object serialization, the written array had
+     *         another length (the byte and data serializations carry no lengths: the elements that
+     *         follow are read as they come, as in IPL 2.x)
      * @throws ClassNotFoundException when the class of an element cannot be found here
      */
     void readArray(Object[] destination) throws IOException, ClassNotFoundException;

@@ -385,6 +385,22 @@ public class FailureContractTest {
                 }
             });
             ending.get(20, TimeUnit.SECONDS);
+            // The receiver gets the part of the message that was flushed, then the connection loss
+            // (an explicit port learns of the half message only when it receives it).
+            ReadMessage m = rp.receive(Waits.EVENTUALLY_MILLIS);
+            assertEquals(m.readInt(), 1, "the flushed part of the message arrives");
+            try {
+                m.readInt();
+                fail("read past a broken connection");
+            } catch (IOException expected) {
+                assertTrue(expected instanceof ConnectionClosedException,
+                        "a broken connection is a ConnectionClosedException, not " + expected);
+            }
+            try {
+                m.finish();
+            } catch (IOException alsoFine) {
+                // finishing a message whose connection broke may report it again
+            }
             assertEquals(events.nextLost().peer, sp.identifier(), "the receiver sees the connection go");
         }
     }

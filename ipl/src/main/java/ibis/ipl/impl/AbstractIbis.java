@@ -388,7 +388,7 @@ public abstract class AbstractIbis implements Ibis {
         IOException failure = null;
         for (AbstractSendPort p : new ArrayList<>(sendPorts.values())) {
             try {
-                p.close();
+                p.closeForEnd();
             } catch (IOException e) {
                 failure = e;
             }

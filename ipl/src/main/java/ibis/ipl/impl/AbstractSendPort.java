@@ -673,6 +673,29 @@ public abstract class AbstractSendPort implements SendPort {
         }
     }
 
+    /**
+     * Closes this port because its Ibis ends. A port whose message is still being written (by a
+     * thread that gave up, or that is still writing) is not waited for, since that could hang
+     * {@code end()} for ever: its connections are broken instead, so the receivers see them lost and
+     * the writer's next write fails.
+     */
+    void closeForEnd() throws IOException {
+        boolean busy;
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            busy = slotTaken;
+        }
+        if (!busy) {
+            close();
+            return;
+        }
+        log.info("{}: the Ibis ends while a message is still being written; breaking the connections", this);
+        abort();
+        ibis.sendPortClosed(this);
+    }
+
     /** Breaks every connection without the CLOSE message (the Ibis is going away abruptly). */
     void abort() {
         SendConnection[] all;
