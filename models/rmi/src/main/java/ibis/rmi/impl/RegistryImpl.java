@@ -1,0 +1,67 @@
+package ibis.rmi.impl;
+
+import ibis.rmi.registry.Registry;
+
+import java.rmi.AlreadyBoundException;
+import java.rmi.NotBoundException;
+import java.rmi.Remote;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The bindings of one registry, served as a remote object by the member that won the
+ * registry's election.
+ */
+public final class RegistryImpl implements Registry {
+
+    private final Map<String, Remote> bindings = new TreeMap<>();
+
+    @Override
+    public synchronized Remote lookup(String name) throws NotBoundException {
+        Remote r = bindings.get(checkName(name));
+        if (r == null) {
+            throw new NotBoundException(name);
+        }
+        return r;
+    }
+
+    @Override
+    public synchronized void bind(String name, Remote obj) throws AlreadyBoundException {
+        checkName(name);
+        if (obj == null) {
+            throw new NullPointerException("cannot bind null to " + name);
+        }
+        if (bindings.containsKey(name)) {
+            throw new AlreadyBoundException(name);
+        }
+        bindings.put(name, obj);
+    }
+
+    @Override
+    public synchronized void unbind(String name) throws NotBoundException {
+        if (bindings.remove(checkName(name)) == null) {
+            throw new NotBoundException(name);
+        }
+    }
+
+    @Override
+    public synchronized void rebind(String name, Remote obj) {
+        checkName(name);
+        if (obj == null) {
+            throw new NullPointerException("cannot bind null to " + name);
+        }
+        bindings.put(name, obj);
+    }
+
+    @Override
+    public synchronized String[] list() {
+        return bindings.keySet().toArray(new String[0]);
+    }
+
+    private static String checkName(String name) {
+        if (name == null) {
+            throw new NullPointerException("registry name is null");
+        }
+        return name;
+    }
+}

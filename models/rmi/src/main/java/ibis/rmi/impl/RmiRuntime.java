@@ -1,0 +1,646 @@
+package ibis.rmi.impl;
+
+import ibis.ipl.Ibis;
+import ibis.ipl.IbisCapabilities;
+import ibis.ipl.IbisCreationFailedException;
+import ibis.ipl.IbisFactory;
+import ibis.ipl.IbisIdentifier;
+import ibis.ipl.MessageUpcall;
+import ibis.ipl.PortType;
+import ibis.ipl.ReadMessage;
+import ibis.ipl.ReceivePort;
+import ibis.ipl.ReceivePortConnectUpcall;
+import ibis.ipl.ReceivePortIdentifier;
+import ibis.ipl.RegistryEventHandler;
+import ibis.ipl.SendPort;
+import ibis.ipl.SendPortDisconnectUpcall;
+import ibis.ipl.SendPortIdentifier;
+import ibis.ipl.WriteMessage;
+import ibis.rmi.server.RemoteStub;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.rmi.NoSuchObjectException;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.rmi.UnmarshalException;
+import java.rmi.server.ExportException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The Ibis RMI runtime of this JVM: one Ibis instance, created on first use from the
+ * {@code ibis.*} properties (as set by {@code ibis-run}), with one port type for requests and
+ * replies (many-to-one, automatic upcalls, Ibis object serialization, connection upcalls). It
+ * keeps the exported objects (one receive port each), the client references (one send port per
+ * remote object), the reply receive port of this JVM and the reply send ports to the callers of
+ * this JVM's objects, and the calls waiting for their replies.
+ */
+public final class RmiRuntime {
+
+    private static final Logger logger = LoggerFactory.getLogger(RmiRuntime.class);
+
+    /** Property: milliseconds a stub waits for its connection to a remote object. */
+    public static final String CONNECT_TIMEOUT = "ibis.rmi.connect.timeout";
+
+    /** Property: milliseconds a registry lookup waits for the registry member to be known. */
+    public static final String REGISTRY_TIMEOUT = "ibis.rmi.registry.timeout";
+
+    /** The properties of Ibis RMI: name, default, meaning. */
+    public static final String[][] PROPERTIES = {
+        { CONNECT_TIMEOUT, "10000", "ms a stub waits for the connection to its remote object" },
+        { REGISTRY_TIMEOUT, "10000", "ms a registry stub waits for the member serving the registry to be elected" },
+    };
+
+    /** The port type of requests and replies. */
+    public static final PortType PORT_TYPE = new PortType(PortType.CONNECTION_MANY_TO_ONE,
+            PortType.SERIALIZATION_OBJECT_IBIS, PortType.RECEIVE_AUTO_UPCALLS, PortType.COMMUNICATION_RELIABLE,
+            PortType.COMMUNICATION_FIFO, PortType.CONNECTION_UPCALLS, PortType.CONNECTION_TIMEOUT);
+
+    /** The Ibis capabilities RMI needs (strict elections for the registry, membership for failures). */
+    public static final IbisCapabilities CAPABILITIES = new IbisCapabilities(IbisCapabilities.ELECTIONS_STRICT,
+            IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED, IbisCapabilities.MALLEABLE);
+
+    private static volatile RmiRuntime instance;
+
+    private final Ibis ibis;
+    private final ReceivePort replyPort;
+    private final long connectTimeout;
+    private final long registryTimeout;
+    private final AtomicInteger nextCallId = new AtomicInteger();
+    private final AtomicLong nextObject = new AtomicLong();
+    private final Map<Integer, ClientCall> pending = new ConcurrentHashMap<>();
+    private final Map<IbisIdentifier, ReplySender> replySenders = new ConcurrentHashMap<>();
+    private final Map<String, RemoteReference> references = new ConcurrentHashMap<>();
+    private final Map<SendPort, RemoteReference> portOwners = new ConcurrentHashMap<>();
+    private final Map<List<String>, RemoteInterfaces> interfaceTables = new ConcurrentHashMap<>();
+    private final Set<IbisIdentifier> gone = ConcurrentHashMap.newKeySet();
+    private final Map<Object, Export> exports = Collections.synchronizedMap(new IdentityHashMap<>());
+
+    private RmiRuntime() throws IOException, IbisCreationFailedException {
+        EventHandler events = new EventHandler();
+        ibis = IbisFactory.createIbis(CAPABILITIES, null, true, events, PORT_TYPE);
+        connectTimeout = longProperty(CONNECT_TIMEOUT, 10_000);
+        registryTimeout = longProperty(REGISTRY_TIMEOUT, 10_000);
+        replyPort = ibis.createReceivePort(PORT_TYPE, RmiProtocol.REPLY_PORT, new ReplyUpcall(),
+                new ReplyConnections(), null);
+        replyPort.enableConnections();
+        replyPort.enableMessageUpcalls();
+        ibis.registry().enableEvents();
+        logger.debug("Ibis RMI started as {}", ibis.identifier());
+    }
+
+    private long longProperty(String name, long dflt) {
+        String v = ibis.properties().getProperty(name, System.getProperty(name));
+        if (v == null) {
+            return dflt;
+        }
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            logger.warn("property {}={} is not a number; using {}", name, v, dflt);
+            return dflt;
+        }
+    }
+
+    /**
+     * Returns the runtime of this JVM, starting it (joining the pool given by the {@code ibis.*}
+     * properties) on first use.
+     *
+     * @return the runtime
+     * @throws RemoteException when Ibis cannot be started
+     */
+    public static synchronized RmiRuntime get() throws RemoteException {
+        if (instance == null) {
+            try {
+                instance = new RmiRuntime();
+            } catch (IbisCreationFailedException e) {
+                throw new ExportException("cannot start Ibis RMI (check ibis.server.address and ibis.pool.name): "
+                        + e.getMessage(), e);
+            } catch (IOException | RuntimeException e) {
+                throw new ExportException("cannot start Ibis RMI: " + e, e instanceof Exception ? e : null);
+            }
+            RmiRuntime started = instance;
+            Runtime.getRuntime().addShutdownHook(new Thread(started::end, "ibis-rmi-shutdown"));
+        }
+        return instance;
+    }
+
+    /** @return the Ibis instance of RMI */
+    public Ibis ibis() {
+        return ibis;
+    }
+
+    long connectTimeout() {
+        return connectTimeout;
+    }
+
+    /** @return ms to wait for the registry member */
+    public long registryTimeout() {
+        return registryTimeout;
+    }
+
+    /** Ends the Ibis instance (at JVM exit). */
+    private void end() {
+        try {
+            ibis.end();
+        } catch (IOException | RuntimeException e) {
+            logger.debug("ending Ibis RMI: {}", e.toString());
+        }
+    }
+
+    // ------------------------------------------------------------------ exports
+
+    /**
+     * Exports an object under a generated port name.
+     *
+     * @param target the remote object
+     * @return the stub of the object
+     * @throws RemoteException when it cannot be exported
+     */
+    public RemoteStub export(Remote target) throws RemoteException {
+        return export(target, RmiProtocol.OBJECT_PORT_PREFIX + nextObject.incrementAndGet()).stub;
+    }
+
+    /**
+     * Exports an object under a given receive port name (the registry's well-known name).
+     *
+     * @param target the remote object
+     * @param portName the receive port name
+     * @return the stub of the object
+     * @throws RemoteException when it cannot be exported
+     */
+    public RemoteStub exportNamed(Remote target, String portName) throws RemoteException {
+        return export(target, portName).stub;
+    }
+
+    private Export export(Remote target, String portName) throws RemoteException {
+        if (target == null) {
+            throw new NullPointerException("cannot export null");
+        }
+        if (target instanceof RemoteStub) {
+            throw new ExportException("cannot export a stub: " + target);
+        }
+        synchronized (exports) {
+            if (exports.containsKey(target)) {
+                throw new ExportException("object already exported: " + target.getClass().getName());
+            }
+            RemoteInterfaces remote;
+            Skeleton skeleton;
+            try {
+                remote = RemoteInterfaces.of(target.getClass());
+                skeleton = GeneratedCode.skeleton(remote);
+            } catch (IllegalArgumentException | ReflectiveOperationException | LinkageError e) {
+                throw new ExportException("cannot export " + target.getClass().getName() + ": " + e.getMessage(),
+                        e instanceof Exception ? (Exception) e : null);
+            }
+            Export export = new Export(target, skeleton);
+            try {
+                export.port = ibis.createReceivePort(PORT_TYPE, portName, export, new AcceptAll(), null);
+            } catch (IOException e) {
+                throw new ExportException("cannot create the receive port " + portName + ": " + e.getMessage(), e);
+            }
+            RemoteReference ref = reference(ibis.identifier(), portName, remote.interfaceNames());
+            try {
+                export.stub = GeneratedCode.newStub(remote, ref);
+            } catch (ReflectiveOperationException | LinkageError e) {
+                closeQuietly(export.port);
+                throw new ExportException("cannot create the stub of " + target.getClass().getName() + ": " + e, null);
+            }
+            exports.put(target, export);
+            export.port.enableConnections();
+            export.port.enableMessageUpcalls();
+            logger.debug("exported {} as {}", target.getClass().getName(), portName);
+            return export;
+        }
+    }
+
+    /**
+     * Unexports an object: later calls fail with {@link NoSuchObjectException}. The receive port
+     * stays open so that such calls get that answer instead of a connection failure.
+     *
+     * @param target the object
+     * @param force when false and calls are running, nothing happens
+     * @return true when the object is no longer exported
+     * @throws NoSuchObjectException when the object is not exported
+     */
+    public boolean unexport(Remote target, boolean force) throws NoSuchObjectException {
+        synchronized (exports) {
+            Export export = exports.get(target);
+            if (export == null) {
+                throw new NoSuchObjectException("object not exported: " + target.getClass().getName());
+            }
+            if (!force && export.active.get() > 0) {
+                return false;
+            }
+            export.unexported = true;
+            exports.remove(target);
+            return true;
+        }
+    }
+
+    /**
+     * The stub of an exported object.
+     *
+     * @param target the object
+     * @return its stub
+     * @throws NoSuchObjectException when the object is not exported
+     */
+    public RemoteStub stubOf(Remote target) throws NoSuchObjectException {
+        Export export = exports.get(target);
+        if (export == null) {
+            throw new NoSuchObjectException("object not exported: " + target.getClass().getName());
+        }
+        return export.stub;
+    }
+
+    /**
+     * Replaces an exported remote object by its stub; any other value is returned unchanged.
+     * Does not start the runtime.
+     *
+     * @param value a parameter or result
+     * @return the value or the stub
+     */
+    public static Object replaceExported(Object value) {
+        if (value instanceof Remote && !(value instanceof RemoteStub)) {
+            RmiRuntime r = instance;
+            if (r != null) {
+                Export export = r.exports.get(value);
+                if (export != null) {
+                    return export.stub;
+                }
+            }
+        }
+        return value;
+    }
+
+    // ------------------------------------------------------------------ stubs
+
+    /**
+     * A stub for a serialized stub handle.
+     *
+     * @param handle the handle
+     * @return the stub
+     * @throws RemoteException when the interfaces cannot be loaded or the stub generated
+     */
+    public RemoteStub stubFor(StubHandle handle) throws RemoteException {
+        String[] names = handle.interfaceNames();
+        RemoteInterfaces remote = interfaces(names);
+        try {
+            return GeneratedCode.newStub(remote, reference(handle.member(), handle.portName(), names));
+        } catch (ReflectiveOperationException | LinkageError e) {
+            throw new UnmarshalException("cannot create a stub for " + Arrays.toString(names) + ": " + e);
+        }
+    }
+
+    /**
+     * A stub for a remote object at a known member and receive port name.
+     *
+     * @param member the member
+     * @param portName the receive port of the object
+     * @param interfaces the remote interfaces
+     * @return the stub
+     * @throws RemoteException when the stub cannot be created
+     */
+    public RemoteStub stubFor(IbisIdentifier member, String portName, Class<?>... interfaces) throws RemoteException {
+        String[] names = new String[interfaces.length];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = interfaces[i].getName();
+        }
+        return stubFor(new StubHandle(member, portName, names));
+    }
+
+    private RemoteInterfaces interfaces(String[] names) throws RemoteException {
+        List<String> key = List.of(names);
+        RemoteInterfaces remote = interfaceTables.get(key);
+        if (remote == null) {
+            ClassLoader loader = Thread.currentThread().getContextClassLoader();
+            if (loader == null) {
+                loader = RmiRuntime.class.getClassLoader();
+            }
+            List<Class<?>> classes = new ArrayList<>();
+            try {
+                for (String n : names) {
+                    classes.add(Class.forName(n, false, loader));
+                }
+                remote = RemoteInterfaces.ofInterfaces(classes);
+            } catch (ClassNotFoundException | IllegalArgumentException | LinkageError e) {
+                throw new UnmarshalException("cannot load the remote interfaces " + key + " of a stub: " + e);
+            }
+            interfaceTables.put(key, remote);
+        }
+        return remote;
+    }
+
+    private RemoteReference reference(IbisIdentifier member, String portName, String[] names) {
+        return references.computeIfAbsent(portName + "@" + member.name(),
+                k -> new RemoteReference(this, member, portName, names));
+    }
+
+    SendPort createSendPort(RemoteReference ref) throws IOException {
+        SendPort port = ibis.createSendPort(PORT_TYPE, null, new StubConnectionLost(), null);
+        portOwners.put(port, ref);
+        return port;
+    }
+
+    void forgetPort(SendPort port) {
+        portOwners.remove(port);
+    }
+
+    // ------------------------------------------------------------------ calls
+
+    ClientCall registerCall(RemoteReference ref, int returnKind) {
+        ClientCall call = new ClientCall(ref, nextCallId.incrementAndGet(), returnKind);
+        pending.put(call.callId(), call);
+        return call;
+    }
+
+    void unregisterCall(ClientCall call) {
+        pending.remove(call.callId(), call);
+    }
+
+    boolean isGone(IbisIdentifier member) {
+        return gone.contains(member);
+    }
+
+    /** Fails the waiting calls to a member. */
+    private void failCalls(IbisIdentifier member, Throwable cause) {
+        for (ClientCall call : pending.values()) {
+            if (call.reference().member().equals(member) && pending.remove(call.callId(), call)) {
+                call.fail(cause);
+            }
+        }
+    }
+
+    private void failCalls(RemoteReference ref, Throwable cause) {
+        for (ClientCall call : pending.values()) {
+            if (call.reference() == ref && pending.remove(call.callId(), call)) {
+                call.fail(cause);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ replies (server side)
+
+    WriteMessage newReply(IbisIdentifier caller) throws IOException {
+        ReplySender sender = replySenders.computeIfAbsent(caller, ReplySender::new);
+        return sender.port().newMessage();
+    }
+
+    void replyFailed(IbisIdentifier caller, Throwable cause) {
+        logger.debug("cannot reply to {}: {}", caller, cause.toString());
+        ReplySender sender = replySenders.remove(caller);
+        if (sender != null) {
+            sender.close();
+        }
+    }
+
+    /** The send port of the replies to one caller JVM, connected on first use. */
+    private final class ReplySender {
+        private final IbisIdentifier caller;
+        private SendPort port;
+
+        ReplySender(IbisIdentifier caller) {
+            this.caller = caller;
+        }
+
+        synchronized SendPort port() throws IOException {
+            if (port == null) {
+                SendPort p = ibis.createSendPort(PORT_TYPE);
+                try {
+                    p.connect(caller, RmiProtocol.REPLY_PORT, connectTimeout, false);
+                } catch (IOException e) {
+                    closeQuietly(p);
+                    replySenders.remove(caller, this);
+                    throw e;
+                }
+                port = p;
+            }
+            return port;
+        }
+
+        synchronized void close() {
+            if (port != null) {
+                try {
+                    port.close();
+                } catch (IOException | RuntimeException e) {
+                    // Broken already.
+                }
+                port = null;
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ upcalls
+
+    /** One exported object: its skeleton's upcall. */
+    private final class Export implements MessageUpcall {
+        final Object target;
+        final Skeleton skeleton;
+        final AtomicInteger active = new AtomicInteger();
+        volatile boolean unexported;
+        ReceivePort port;
+        RemoteStub stub;
+
+        Export(Object target, Skeleton skeleton) {
+            this.target = target;
+            this.skeleton = skeleton;
+        }
+
+        @Override
+        public void upcall(ReadMessage m) throws IOException {
+            int callId = m.readInt();
+            int method = m.readInt();
+            IbisIdentifier caller = m.origin().ibisIdentifier();
+            ServerCall call = new ServerCall(RmiRuntime.this, m, callId, caller);
+            if (method == RmiProtocol.PING) {
+                call.invoking();
+                try {
+                    call.returnVoid();
+                } catch (IOException e) {
+                    call.abortReply(e);
+                    replyFailed(caller, e);
+                }
+                return;
+            }
+            if (unexported) {
+                try {
+                    // Read the parameters anyway: the request stream must see every object.
+                    skeleton.skip(method, m);
+                } catch (Throwable t) {
+                    logger.debug("cannot read a request for unexported object {}: {}", port.name(), t.toString());
+                }
+                call.invoking();
+                call.replyException(RmiProtocol.SYSTEM_EXCEPTION,
+                        new NoSuchObjectException("object " + port.name() + " at " + ibis.identifier()
+                                + " is no longer exported"));
+                return;
+            }
+            call.enterActive(active);
+            try {
+                skeleton.dispatch(target, method, m, call);
+            } catch (Throwable t) {
+                switch (call.phase()) {
+                case ServerCall.READING:
+                    try {
+                        m.finish();
+                    } catch (IOException | RuntimeException e) {
+                        // The request is unreadable anyway; the reply says why.
+                    }
+                    RemoteException cause = t instanceof RemoteException ? (RemoteException) t
+                            : new UnmarshalException("cannot read the parameters of method " + method + " of "
+                                    + target.getClass().getName() + ": " + t,
+                                    t instanceof Exception ? (Exception) t : null);
+                    call.replyException(RmiProtocol.SYSTEM_EXCEPTION, cause);
+                    break;
+                case ServerCall.INVOKING:
+                    call.replyException(RmiProtocol.APPLICATION_EXCEPTION, t);
+                    break;
+                default:
+                    logger.debug("cannot send the reply of a call to {}: {}", port.name(), t.toString());
+                    call.abortReply(t);
+                    replyFailed(caller, t);
+                    break;
+                }
+            } finally {
+                call.leaveActive();
+            }
+        }
+    }
+
+    /** The reply port's upcall: reads each reply for its waiting caller and wakes it. */
+    private final class ReplyUpcall implements MessageUpcall {
+        @Override
+        public void upcall(ReadMessage m) throws IOException {
+            try {
+                int callId = m.readInt();
+                ClientCall call = pending.remove(callId);
+                if (call == null) {
+                    logger.debug("reply to call {} that nobody waits for (failed or abandoned); dropped", callId);
+                    ClientCall.skipReply(m);
+                    return;
+                }
+                call.deliver(m);
+                m.finish();
+            } catch (IOException | ClassNotFoundException | RuntimeException e) {
+                // The reply stream from this member cannot be read any more: its waiting calls
+                // would never get their replies.
+                IbisIdentifier member = m.origin().ibisIdentifier();
+                logger.warn("cannot read a reply from {}; failing the calls waiting for it: {}", member, e.toString());
+                failCalls(member, e);
+            }
+        }
+    }
+
+    /** Lost reply connections: the server of the waiting calls is gone or broke the connection. */
+    private final class ReplyConnections implements ReceivePortConnectUpcall {
+        @Override
+        public boolean gotConnection(ReceivePort receiver, SendPortIdentifier applicant) {
+            return true;
+        }
+
+        @Override
+        public void lostConnection(ReceivePort receiver, SendPortIdentifier origin, Throwable cause) {
+            // A regular disconnect (cause null) is a server replacing its reply connection after a
+            // failed reply, or ending: the latter is also reported as "left" by the registry.
+            if (cause != null) {
+                failCalls(origin.ibisIdentifier(), cause);
+            }
+        }
+    }
+
+    /** The connections of exported objects: all callers are welcome. */
+    private static final class AcceptAll implements ReceivePortConnectUpcall {
+        @Override
+        public boolean gotConnection(ReceivePort receiver, SendPortIdentifier applicant) {
+            return true;
+        }
+
+        @Override
+        public void lostConnection(ReceivePort receiver, SendPortIdentifier origin, Throwable cause) {
+            // A caller went away; its replies (if any) fail and drop the reply port.
+        }
+    }
+
+    /** A stub's send port lost its connection: its waiting calls fail. */
+    private final class StubConnectionLost implements SendPortDisconnectUpcall {
+        @Override
+        public void lostConnection(SendPort origin, ReceivePortIdentifier receiver, Throwable cause) {
+            RemoteReference ref = portOwners.remove(origin);
+            if (ref != null) {
+                ref.brokenAsync(origin);
+                failCalls(ref, cause != null ? cause : new IOException("connection closed"));
+            }
+        }
+    }
+
+    /** Members that leave or die fail the calls waiting for them. */
+    private final class EventHandler implements RegistryEventHandler {
+        @Override
+        public void joined(IbisIdentifier joinedIbis) {
+        }
+
+        @Override
+        public void left(IbisIdentifier leftIbis) {
+            memberGone(leftIbis, "left the pool");
+        }
+
+        @Override
+        public void died(IbisIdentifier corpse) {
+            memberGone(corpse, "died");
+        }
+
+        @Override
+        public void gotSignal(String signal, IbisIdentifier source) {
+        }
+
+        @Override
+        public void electionResult(String electionName, IbisIdentifier winner) {
+        }
+
+        @Override
+        public void poolClosed() {
+        }
+
+        @Override
+        public void poolTerminated(IbisIdentifier source) {
+        }
+
+        private void memberGone(IbisIdentifier member, String what) {
+            gone.add(member);
+            failCalls(member, new IOException("member " + member + " " + what));
+            ReplySender sender = replySenders.remove(member);
+            if (sender != null) {
+                // Not in the registry's event thread: closing may wait for a reply being written.
+                CompletableFuture.runAsync(sender::close);
+            }
+        }
+    }
+
+    private static void closeQuietly(ReceivePort port) {
+        try {
+            port.close(-1);
+        } catch (IOException | RuntimeException e) {
+            // Nothing more to release.
+        }
+    }
+
+    private static void closeQuietly(SendPort port) {
+        try {
+            port.close();
+        } catch (IOException | RuntimeException e) {
+            // Nothing more to release.
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package ibis.rmi.impl;
+
+import ibis.ipl.ReadMessage;
+import ibis.ipl.WriteMessage;
+
+import java.io.IOException;
+import java.rmi.RemoteException;
+import java.rmi.UnmarshalException;
+
+/**
+ * One remote call seen from the server: it tracks in which phase the generated skeleton is
+ * (reading the parameters, running the method, writing the result), so that an exception escaping
+ * the skeleton is answered correctly: an unreadable request with an {@link UnmarshalException}, an
+ * exception of the method with itself.
+ */
+public final class ServerCall {
+
+    static final int READING = 0;
+    static final int INVOKING = 1;
+    static final int REPLYING = 2;
+    static final int REPLIED = 3;
+
+    private final RmiRuntime runtime;
+    private final ReadMessage request;
+    private final int callId;
+    private final ibis.ipl.IbisIdentifier caller;
+    private int phase = READING;
+    private WriteMessage reply;
+    private java.util.concurrent.atomic.AtomicInteger active;
+
+    ServerCall(RmiRuntime runtime, ReadMessage request, int callId, ibis.ipl.IbisIdentifier caller) {
+        this.runtime = runtime;
+        this.request = request;
+        this.callId = callId;
+        this.caller = caller;
+    }
+
+    int phase() {
+        return phase;
+    }
+
+    /** Counts this call as running in the counter until its reply starts (see {@link #leaveActive()}). */
+    void enterActive(java.util.concurrent.atomic.AtomicInteger counter) {
+        counter.incrementAndGet();
+        active = counter;
+    }
+
+    /** The method is done: the call no longer counts as running (before the reply is sent). */
+    void leaveActive() {
+        if (active != null) {
+            active.decrementAndGet();
+            active = null;
+        }
+    }
+
+    /**
+     * Called by the skeleton once the parameters are read: finishes the request, so that the
+     * port delivers the next one (to another thread) while this method runs.
+     *
+     * @throws IOException when the request cannot be finished
+     */
+    public void invoking() throws IOException {
+        request.finish();
+        phase = INVOKING;
+    }
+
+    /**
+     * Called by the skeleton when a void method returned: sends the reply.
+     *
+     * @throws IOException when the reply cannot be sent
+     */
+    public void returnVoid() throws IOException {
+        result('V');
+        sendResult();
+    }
+
+    /**
+     * Called by the skeleton when a method returned a value: starts the reply, to which the
+     * skeleton writes the value.
+     *
+     * @param kind the descriptor character of the return type ('L' for references and arrays),
+     *        sent so that any receiver can read the whole reply
+     * @return the reply message
+     * @throws IOException when the reply cannot be started
+     */
+    public WriteMessage result(int kind) throws IOException {
+        leaveActive();
+        phase = REPLYING;
+        reply = runtime.newReply(caller);
+        reply.writeInt(callId);
+        reply.writeByte(RmiProtocol.RESULT);
+        reply.writeByte((byte) kind);
+        return reply;
+    }
+
+    /**
+     * Called by the skeleton after it wrote the value: sends the reply.
+     *
+     * @throws IOException when the reply cannot be sent
+     */
+    public void sendResult() throws IOException {
+        WriteMessage r = reply;
+        reply = null;
+        phase = REPLIED;
+        r.finish();
+    }
+
+    /**
+     * Replaces an exported remote object by its stub (a result value written by a skeleton).
+     *
+     * @param value the value
+     * @return the value, or its stub
+     */
+    public static Object replace(Object value) {
+        return RmiRuntime.replaceExported(value);
+    }
+
+    /** Sends an exception reply; {@code status} says whose exception it is. */
+    void replyException(byte status, Throwable t) {
+        leaveActive();
+        phase = REPLYING;
+        WriteMessage w = null;
+        try {
+            w = runtime.newReply(caller);
+            w.writeInt(callId);
+            w.writeByte(status);
+            w.writeObject(t);
+            phase = REPLIED;
+            w.finish();
+        } catch (IOException | RuntimeException e) {
+            if (w != null) {
+                w.finish(e instanceof IOException ? (IOException) e : new IOException(e));
+            }
+            // The reply stream may hold half an object graph: the next reply uses a new connection.
+            runtime.replyFailed(caller, e);
+            if (w != null && status == RmiProtocol.APPLICATION_EXCEPTION) {
+                // The exception itself could not be serialized: tell the caller so.
+                replyException(RmiProtocol.SYSTEM_EXCEPTION, new RemoteException(
+                        "the remote method threw " + t + ", which could not be sent: " + e));
+            }
+        }
+    }
+
+    /** Ends a reply message whose writing failed half-way. */
+    void abortReply(Throwable t) {
+        WriteMessage r = reply;
+        reply = null;
+        if (r != null) {
+            r.finish(t instanceof IOException ? (IOException) t : new IOException(t));
+        }
+    }
+}
