@@ -21,12 +21,27 @@ public final class ClassOutcome {
     private final Path input;
     private final Status status;
     private final String reason;
+    private final boolean javaRmiRenamed;
 
     ClassOutcome(String className, Path input, Status status, String reason) {
+        this(className, input, status, reason, false);
+    }
+
+    ClassOutcome(String className, Path input, Status status, String reason, boolean javaRmiRenamed) {
         this.className = className;
         this.input = input;
         this.status = status;
         this.reason = reason;
+        this.javaRmiRenamed = javaRmiRenamed;
+    }
+
+    /**
+     * Whether the java.rmi pass renamed this class's references to {@code java.rmi.Naming},
+     * {@code java.rmi.registry.*} or {@code java.rmi.server.UnicastRemoteObject} to {@code ibis.rmi}
+     * (independent of {@link #status()}, which is about serializers).
+     */
+    public boolean javaRmiRenamed() {
+        return javaRmiRenamed;
     }
 
     /** The class's Java name, e.g. {@code p.Outer$Inner}. */
@@ -51,6 +66,6 @@ public final class ClassOutcome {
 
     @Override
     public String toString() {
-        return status + " " + className + ": " + reason;
+        return status + " " + className + ": " + reason + (javaRmiRenamed ? " (java.rmi renamed to ibis.rmi)" : "");
     }
 }

@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * The {@code ibisc} command: rewrites directories of class files and jars in place, adding Ibis
- * serializers to their plain Serializable classes (see {@link Rewriter}).
+ * serializers to their plain Serializable classes (see {@link Rewriter}); with {@code --java-rmi}
+ * it first turns a compiled {@code java.rmi} program into an Ibis RMI one.
  *
  * <pre>
  * ibisc [-v] [-cp PATH] [--java-rmi] &lt;dir|jar&gt;...
@@ -34,7 +35,11 @@ public final class Ibisc {
             "  -v, --verbose    list every class with what was done and why",
             "  -cp PATH         class path (" + File.pathSeparator + "-separated directories and jars) where classes the",
             "                   input refers to are looked up (the JDK's classes are always seen)",
-            "  --java-rmi       also generate java.rmi stubs (not implemented yet: comes with the RMI issue)",
+            "  --java-rmi       first rename java.rmi.Naming, java.rmi.registry.LocateRegistry, java.rmi.registry.Registry",
+            "                   and java.rmi.server.UnicastRemoteObject to their ibis.rmi counterparts wherever the",
+            "                   classes use them, so a compiled java.rmi program runs over Ibis RMI (exceptions and",
+            "                   java.rmi.Remote stay); every used method is checked against ibis-rmi, found on -cp",
+            "                   or on ibisc's own class path",
             "  -h, --help       show this help",
             "Exit status: 0 done, 1 failure, 2 usage error.");
 
@@ -114,19 +119,21 @@ public final class Ibisc {
             out.println("ibisc: " + result.count(ClassOutcome.Status.REWRITTEN) + " rewritten, "
                     + result.count(ClassOutcome.Status.ALREADY_REWRITTEN) + " already rewritten, "
                     + result.count(ClassOutcome.Status.SKIPPED) + " skipped, "
-                    + result.count(ClassOutcome.Status.NOT_SERIALIZABLE) + " not serializable");
+                    + result.count(ClassOutcome.Status.NOT_SERIALIZABLE) + " not serializable"
+                    + (javaRmi ? ", " + result.javaRmiRenamed() + " renamed from java.rmi to ibis.rmi" : ""));
         }
         return OK;
     }
 
     private static String describe(ClassOutcome c) {
+        String rmi = c.javaRmiRenamed() ? " (java.rmi renamed to ibis.rmi)" : "";
         switch (c.status()) {
             case REWRITTEN:
-                return "rewritten " + c.className();
+                return "rewritten " + c.className() + rmi;
             case ALREADY_REWRITTEN:
-                return "unchanged " + c.className() + ": " + c.reason();
+                return "unchanged " + c.className() + ": " + c.reason() + rmi;
             default:
-                return "skipped   " + c.className() + ": " + c.reason();
+                return "skipped   " + c.className() + ": " + c.reason() + rmi;
         }
     }
 

@@ -34,6 +34,17 @@ public final class RewriteResult {
         return n;
     }
 
+    /** How many classes the java.rmi pass renamed. */
+    public int javaRmiRenamed() {
+        int n = 0;
+        for (ClassOutcome c : classes) {
+            if (c.javaRmiRenamed()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** The outcome of the class with this Java name (the first, if several inputs hold it), or null. */
     public ClassOutcome outcome(String className) {
         for (ClassOutcome c : classes) {

@@ -48,10 +48,6 @@ public final class Rewriter {
 
     private static final Logger LOG = LoggerFactory.getLogger(Rewriter.class);
 
-    /** The warning a run with {@link #javaRmi(boolean) javaRmi} gives. */
-    public static final String JAVA_RMI_NOT_IMPLEMENTED = "the java.rmi stub pass (javaRmi) is not implemented yet: it"
-            + " comes with the RMI issue; only serializers were generated";
-
     private static final String VERSIONS = "META-INF/versions/";
 
     private List<Path> classPath = List.of();
@@ -65,8 +61,14 @@ public final class Rewriter {
     }
 
     /**
-     * Asks for the java.rmi pass (stubs and skeletons for remote classes). Not implemented yet:
-     * the run then adds a warning saying so and generates serializers only.
+     * Asks for the {@code java.rmi} drop-in pass, run before the serializers are generated: every
+     * reference to {@code java.rmi.Naming}, {@code java.rmi.registry.LocateRegistry},
+     * {@code java.rmi.registry.Registry} and {@code java.rmi.server.UnicastRemoteObject} becomes
+     * one to the {@code ibis.rmi} class of the same name (exceptions and {@code java.rmi.Remote}
+     * stay), so a compiled {@code java.rmi} program runs over Ibis RMI. Each used method or field
+     * is checked against the ibis.rmi class, found on the {@link #classPath(List) class path} or
+     * else on the rewriter's own class path (as bytes); a class using one that Ibis RMI lacks, or
+     * an ibis.rmi class found nowhere, fails the run.
      */
     public Rewriter javaRmi(boolean enabled) {
         this.javaRmi = enabled;
@@ -83,9 +85,10 @@ public final class Rewriter {
     private static final class InputClass {
         final Input input;
         final String entry;   // path inside the directory or jar, with '/'
-        final byte[] bytes;
-        final ClassInfo info;
+        byte[] bytes;         // the java.rmi pass replaces it with the renamed class
+        ClassInfo info;
         String excluded;      // reason when the container forbids rewriting it
+        boolean javaRmiRenamed;
         byte[] rewritten;
         byte[] generator;
 
@@ -125,8 +128,7 @@ public final class Rewriter {
         }
         List<String> warnings = new ArrayList<>();
         if (javaRmi) {
-            warnings.add(JAVA_RMI_NOT_IMPLEMENTED);
-            LOG.warn(JAVA_RMI_NOT_IMPLEMENTED);
+            renameJavaRmi(all, warnings);
         }
         List<ClassOutcome> outcomes = new ArrayList<>();
         try (ClassHierarchy hierarchy = new ClassHierarchy(classPath)) {
@@ -179,7 +181,11 @@ public final class Rewriter {
                         status = ClassOutcome.Status.SKIPPED;
                         break;
                 }
-                ClassOutcome outcome = new ClassOutcome(c.info.javaName(), c.input.path, status, d.reason);
+                if (c.javaRmiRenamed && c.rewritten == null) {
+                    c.rewritten = c.bytes;
+                }
+                ClassOutcome outcome = new ClassOutcome(c.info.javaName(), c.input.path, status, d.reason,
+                        c.javaRmiRenamed);
                 LOG.debug("{}", outcome);
                 outcomes.add(outcome);
             }
@@ -195,6 +201,56 @@ public final class Rewriter {
             listener.accept(o);
         }
         return new RewriteResult(outcomes, warnings);
+    }
+
+    /**
+     * The java.rmi pass over every input class, before anything else sees them (it has its own
+     * view of the classes: the original inputs and the class path).
+     */
+    private void renameJavaRmi(List<Input> all, List<String> warnings) throws RewriteException {
+        try (ClassHierarchy hierarchy = new ClassHierarchy(classPath)) {
+            for (Input in : all) {
+                for (InputClass c : in.classes) {
+                    hierarchy.addInput(c.info);
+                }
+            }
+            JavaRmiPass pass = new JavaRmiPass(hierarchy);
+            List<String> failures = new ArrayList<>();
+            for (Input in : all) {
+                for (InputClass c : in.classes) {
+                    byte[] renamed;
+                    try {
+                        renamed = pass.remap(c.bytes, c.info.javaName());
+                    } catch (IllegalStateException e) {
+                        failures.add(e.getMessage() + " (" + where(c) + ")");
+                        continue;
+                    } catch (RuntimeException e) {
+                        throw new RewriteException("cannot rewrite class " + c.info.javaName() + " for java.rmi ("
+                                + where(c) + "): " + e, e);
+                    }
+                    if (renamed == null) {
+                        continue;
+                    }
+                    if (c.excluded != null) {
+                        String w = "class " + c.info.javaName() + " uses java.rmi registry/export classes but is left"
+                                + " alone: it is " + c.excluded;
+                        warnings.add(w);
+                        LOG.warn(w);
+                        continue;
+                    }
+                    c.bytes = renamed;
+                    c.info = parse(renamed, where(c));
+                    c.javaRmiRenamed = true;
+                }
+            }
+            if (!failures.isEmpty()) {
+                throw new RewriteException("--java-rmi: " + String.join(System.lineSeparator(), failures));
+            }
+        } catch (UncheckedIOException e) {
+            throw new RewriteException(e.getMessage(), e.getCause());
+        } catch (IOException e) {
+            throw new RewriteException("cannot close the class path: " + e.getMessage(), e);
+        }
     }
 
     private static int inputDepth(ClassInfo info, ClassHierarchy hierarchy, Set<ClassInfo> inputs) {

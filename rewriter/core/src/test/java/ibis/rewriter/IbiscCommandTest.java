@@ -1,6 +1,7 @@
 package ibis.rewriter;
 
 import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -131,9 +132,11 @@ public class IbiscCommandTest {
     }
 
     @Test
-    public void javaRmiOptionWarnsThatItComesWithTheRmiIssue() {
-        assertEquals(ibisc("--java-rmi", dir.toString()), Ibisc.OK);
-        assertTrue(err().contains("warning: the java.rmi stub pass (javaRmi) is not implemented yet"), err());
+    public void javaRmiOptionWithoutJavaRmiReferencesOnlyAddsSerializers() {
+        assertEquals(ibisc("-v", "--java-rmi", dir.toString()), Ibisc.OK);
+        assertTrue(out().contains("rewritten c.Plain"), out());
+        assertTrue(out().contains(", 0 renamed from java.rmi to ibis.rmi"), out());
+        assertFalse(err().contains("warning"), err());
     }
 
     @Test(timeOut = 60_000)

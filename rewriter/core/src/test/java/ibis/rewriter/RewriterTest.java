@@ -513,15 +513,15 @@ public class RewriterTest {
     }
 
     @Test
-    public void javaRmiOptionIsAcceptedAndSaysItIsNotImplementedYet() throws Exception {
+    public void javaRmiOptionWithoutJavaRmiReferencesStillGeneratesSerializers() throws Exception {
         Path dir = Samples.tempDir("rmi");
         try {
             Samples.compile(dir, Map.of("r/R.java", "package r; public class R implements java.io.Serializable { int i; }"));
             RewriteResult r = new Rewriter().javaRmi(true).rewrite(List.of(dir));
-            assertEquals(r.warnings(), List.of(Rewriter.JAVA_RMI_NOT_IMPLEMENTED));
-            assertTrue(r.warnings().get(0).contains("RMI issue"));
+            assertTrue(r.warnings().isEmpty(), r.warnings().toString());
+            assertEquals(r.javaRmiRenamed(), 0);
+            assertFalse(r.outcome("r.R").javaRmiRenamed());
             assertEquals(r.outcome("r.R").status(), ClassOutcome.Status.REWRITTEN, "serializers are still generated");
-            assertTrue(new Rewriter().rewrite(List.of(dir)).warnings().isEmpty());
         } finally {
             Samples.delete(dir);
         }

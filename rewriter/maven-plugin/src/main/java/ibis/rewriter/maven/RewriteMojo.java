@@ -33,7 +33,12 @@ public class RewriteMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project.compileClasspathElements}", readonly = true, required = true)
     private List<String> classpathElements;
 
-    /** Also generate java.rmi stubs. Accepted now; the pass itself comes with the RMI issue. */
+    /**
+     * First run the java.rmi drop-in pass: references to {@code java.rmi.Naming},
+     * {@code java.rmi.registry.LocateRegistry}/{@code Registry} and
+     * {@code java.rmi.server.UnicastRemoteObject} become the {@code ibis.rmi} ones (ibis-rmi must
+     * be a compile dependency of the project, so the pass can check every used method).
+     */
     @Parameter(property = "ibis.javaRmi", defaultValue = "false")
     private boolean javaRmi;
 
@@ -71,7 +76,8 @@ public class RewriteMojo extends AbstractMojo {
             }
         }
         Rewriter rewriter = new Rewriter().classPath(classPath).javaRmi(javaRmi).listener(c -> {
-            String line = c.status() + " " + c.className() + ": " + c.reason();
+            String line = c.status() + " " + c.className() + ": " + c.reason()
+                    + (c.javaRmiRenamed() ? " (java.rmi renamed to ibis.rmi)" : "");
             if (verbose) {
                 log.info(line);
             } else if (log.isDebugEnabled()) {
@@ -89,6 +95,7 @@ public class RewriteMojo extends AbstractMojo {
         }
         log.info("ibis rewrite: " + result.count(ClassOutcome.Status.REWRITTEN) + " classes rewritten in " + classes
                 + " (" + result.count(ClassOutcome.Status.ALREADY_REWRITTEN) + " already rewritten, "
-                + result.count(ClassOutcome.Status.SKIPPED) + " skipped)");
+                + result.count(ClassOutcome.Status.SKIPPED) + " skipped"
+                + (javaRmi ? ", " + result.javaRmiRenamed() + " renamed from java.rmi to ibis.rmi" : "") + ")");
     }
 }

@@ -73,6 +73,9 @@ public class RewriteGoalTest {
                 "  <parent><groupId>ibis</groupId><artifactId>ibis-parent</artifactId><version>" + version() + "</version>",
                 "    <relativePath/></parent>",
                 "  <groupId>sample</groupId><artifactId>sample-app</artifactId><version>1.0</version>",
+                // What the javaRmi pass checks the renamed calls against (a system-scope jar: no repository needed).
+                "  <dependencies><dependency><groupId>sample</groupId><artifactId>ibis-rmi</artifactId><version>1</version>",
+                "    <scope>system</scope><systemPath>" + jarOf(ibis.rmi.Naming.class) + "</systemPath></dependency></dependencies>",
                 "  <build><plugins><plugin>",
                 "    <groupId>ibis</groupId><artifactId>ibis-maven-plugin</artifactId><version>" + version() + "</version>",
                 "    <executions><execution><goals><goal>rewrite</goal></goals></execution></executions>",
@@ -82,6 +85,14 @@ public class RewriteGoalTest {
                 "package app; public class Thing implements java.io.Serializable { int count; String name; Part part; }\n");
         write(app.resolve("src/main/java/app/Part.java"),
                 "package app; public final class Part implements java.io.Serializable { double weight; }\n");
+        write(app.resolve("src/main/java/app/Find.java"), String.join("\n",
+                "package app;",
+                "public class Find {",
+                "    static Object find(int port) throws Exception {",
+                "        java.rmi.registry.Registry r = java.rmi.registry.LocateRegistry.getRegistry(port);",
+                "        return r.list().length > 0 ? r.lookup(\"x\") : java.rmi.Naming.lookup(\"x\");",
+                "    }",
+                "}", ""));
         write(app.resolve("src/main/java/app/Hooked.java"), String.join("\n",
                 "package app;",
                 "public class Hooked implements java.io.Serializable {",
@@ -167,7 +178,10 @@ public class RewriteGoalTest {
         String output = mvn("-Dibis.javaRmi=true", "process-classes");
         Path classes = app.resolve("target/classes/app");
         assertTrue(output.contains("ibis rewrite: 2 classes rewritten"), output);
-        assertTrue(output.contains("java.rmi stub pass (javaRmi) is not implemented yet"), output);
+        assertTrue(output.contains(", 1 renamed from java.rmi to ibis.rmi"), output);
+        String find = new String(Files.readAllBytes(classes.resolve("Find.class")), java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(find.contains("ibis/rmi/Naming") && find.contains("ibis/rmi/registry/Registry"), "renamed to ibis.rmi");
+        assertFalse(find.contains("java/rmi/Naming") || find.contains("java/rmi/registry/"), "no java.rmi registry names left");
         assertTrue(Arrays.asList(new ClassReader(Files.readAllBytes(classes.resolve("Thing.class"))).getInterfaces())
                 .contains("ibis/io/Serializable"));
         assertTrue(Files.isRegularFile(classes.resolve("Thing_ibis_io_Generator.class")));
