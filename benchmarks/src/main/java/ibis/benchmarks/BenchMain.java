@@ -1,6 +1,7 @@
 package ibis.benchmarks;
 
 import ibis.benchmarks.ipl.IplSuite;
+import ibis.benchmarks.serialization.SerializationSuite;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -15,7 +16,7 @@ import java.util.List;
 public final class BenchMain {
 
     /** The suites that exist so far. */
-    public static final List<String> SUITES = List.of("ipl");
+    public static final List<String> SUITES = List.of("ipl", "serialization");
 
     private static final String USAGE = """
             Usage: ibis-bench <suite> [--quick] [--out DIR]
@@ -23,6 +24,10 @@ public final class BenchMain {
             Suites:
               ipl     round-trip latency and 100 KB array throughput of the tcp implementation,
                       beside raw Java blocking sockets and NIO measured in the same run
+              serialization
+                      write and read of 100 KB arrays, a 1023-node tree and small objects to and
+                      from memory: Ibis (rewritten and run-time serializers) beside JDK
+                      serialization, Kryo and Fory in the same run (JMH)
             Options:
               --quick  a short run (well under a minute) instead of the full one
               --out    directory for the Markdown report (default: bench-results)
@@ -65,7 +70,10 @@ public final class BenchMain {
         }
         String command = System.getProperty("ibis.bench.command",
                 "java " + BenchMain.class.getName() + " " + String.join(" ", Arrays.asList(args)));
-        int status = new IplSuite(quick, out, command).run();
+        int status = switch (suite) {
+            case "serialization" -> new SerializationSuite(quick, out, command).run();
+            default -> new IplSuite(quick, out, command).run();
+        };
         System.exit(status);
     }
 

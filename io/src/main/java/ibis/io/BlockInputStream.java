@@ -2,6 +2,7 @@ package ibis.io;
 
 import java.io.IOException;
 import java.io.StreamCorruptedException;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.CharBuffer;
@@ -27,12 +28,18 @@ import java.util.Objects;
  * messages, which stay buffered here ({@link #awaitMessage} reports them).
  *
  * <p>Hot path: once constructed, reading primitives and arrays and ending messages allocate
- * nothing (the buffer and all typed views are created here). Not thread-safe: one reader at a time.
+ * nothing (the buffer and all typed views are created here). The buffer is a heap array read with
+ * byte-array {@link VarHandle}s and bulk copies through typed views; the source fills it through a
+ * heap {@link ByteBuffer} that wraps it. Not thread-safe: one reader at a time.
  */
 public final class BlockInputStream implements DataInput {
 
     private final ByteSource source;
-    private final ByteBuffer buffer;  // received, unconsumed bytes in [position, limit); peer order
+    private final byte[] bytes;       // received, unconsumed bytes in [position, limit); peer order
+    private int position;
+    private int limit;
+    private final boolean swap;       // the peer's byte order is not ours: primitives are byte-swapped
+    private final ByteBuffer buffer;  // wraps bytes: the source's destination, and the typed views
     private final ByteBuffer scratch; // assembles a primitive that straddles a block boundary
     private final int maxBlockLength;
 
@@ -80,11 +87,12 @@ public final class BlockInputStream implements DataInput {
             throw new IllegalArgumentException("maximum block length must be positive: " + maxBlockLength);
         }
         this.maxBlockLength = maxBlockLength;
-        buffer = ByteBuffer.allocateDirect(bufferSize).order(peerOrder);
-        buffer.flip(); // empty, in read mode
+        bytes = new byte[bufferSize];
+        swap = peerOrder != ByteOrder.nativeOrder();
+        buffer = ByteBuffer.wrap(bytes).order(peerOrder);
         scratch = ByteBuffer.allocate(8).order(peerOrder);
         for (int k = 0; k < 8; k++) {
-            ByteBuffer at = buffer.duplicate().clear().position(k).slice().order(peerOrder);
+            ByteBuffer at = buffer.slice(k, bufferSize - k).order(peerOrder);
             if (k < 2) {
                 charViews[k] = at.asCharBuffer();
                 shortViews[k] = at.asShortBuffer();
@@ -111,7 +119,7 @@ public final class BlockInputStream implements DataInput {
      * @return true when the next message (or end of stream) is ready to be read
      */
     public boolean awaitMessage(long timeoutMillis) throws IOException {
-        if (buffer.hasRemaining() || source.available() > 0) {
+        if (limit > position || source.available() > 0) {
             return true;
         }
         if (timeoutMillis < 0) {
@@ -128,11 +136,11 @@ public final class BlockInputStream implements DataInput {
     public void endMessage() throws IOException {
         for (;;) {
             while (blockRemaining > 0) {
-                if (!buffer.hasRemaining()) {
+                if (limit == position) {
                     fill(1);
                 }
-                int n = Math.min(blockRemaining, buffer.remaining());
-                buffer.position(buffer.position() + n);
+                int n = Math.min(blockRemaining, limit - position);
+                position += n;
                 consumed(n);
             }
             if (lastBlock) {
@@ -169,11 +177,12 @@ public final class BlockInputStream implements DataInput {
             if (!hasRemaining()) {
                 break;
             }
-            if (!buffer.hasRemaining()) {
+            if (limit == position) {
                 fill(1);
             }
-            int n = Math.min(length - done, Math.min(blockRemaining, buffer.remaining()));
-            buffer.get(destination, offset + done, n);
+            int n = Math.min(length - done, Math.min(blockRemaining, limit - position));
+            System.arraycopy(bytes, position, destination, offset + done, n);
+            position += n;
             consumed(n);
             done += n;
         }
@@ -195,7 +204,21 @@ public final class BlockInputStream implements DataInput {
 
     /** Payload bytes of the current block that are buffered and can be read without blocking. */
     int bufferedInBlock() {
-        return Math.min(blockRemaining, buffer.remaining());
+        return Math.min(blockRemaining, limit - position);
+    }
+
+    /**
+     * Buffers at least {@code min(wanted, rest of the current block, buffer size)} bytes of the
+     * current block, waiting for them to arrive, and returns {@link #bufferedInBlock()}. Lets a
+     * reader size an allocation by bytes that have really arrived.
+     */
+    int prefetch(int wanted) throws IOException {
+        int target = Math.min(Math.max(wanted, 0), Math.min(blockRemaining, bytes.length));
+        int have = bufferedInBlock();
+        if (have < target) {
+            fill(target - (limit - position));
+        }
+        return bufferedInBlock();
     }
 
     // ---- block and buffer management
@@ -208,19 +231,18 @@ public final class BlockInputStream implements DataInput {
         bytesReadBase += blockLength; // the current block is consumed completely
         streamOffsetBase += blockLength;
         blockLength = 0;
-        if (buffer.remaining() < 4) {
-            fill(4 - buffer.remaining());
+        if (limit - position < 4) {
+            fill(4 - (limit - position));
         }
-        int p = buffer.position();
-        int word = (buffer.get(p) & 0xff) << 24 | (buffer.get(p + 1) & 0xff) << 16
-                | (buffer.get(p + 2) & 0xff) << 8 | (buffer.get(p + 3) & 0xff);
+        int p = position;
+        int word = (bytes[p] & 0xff) << 24 | (bytes[p + 1] & 0xff) << 16 | (bytes[p + 2] & 0xff) << 8 | (bytes[p + 3] & 0xff);
         int length = word & ~BlockOutputStream.LAST_BLOCK_FLAG;
         if (length > maxBlockLength) {
             throw new StreamCorruptedException("block length " + length + " exceeds the maximum "
                     + maxBlockLength + " (" + IoProperties.BLOCK_MAX + ") in the block header at stream offset "
                     + streamOffsetBase);
         }
-        buffer.position(p + 4);
+        position = p + 4;
         streamOffsetBase += 4;
         blockLength = length;
         blockRemaining = length;
@@ -229,11 +251,17 @@ public final class BlockInputStream implements DataInput {
 
     /** Receives at least {@code minimum} more bytes (minimum <= free space after compacting). */
     private void fill(int minimum) throws IOException {
-        buffer.compact();
+        int left = limit - position;
+        if (position > 0) {
+            System.arraycopy(bytes, position, bytes, 0, left);
+            position = 0;
+            limit = left;
+        }
+        buffer.limit(bytes.length).position(left);
         try {
             source.read(buffer, minimum);
         } finally {
-            buffer.flip();
+            limit = buffer.position();
         }
     }
 
@@ -252,8 +280,8 @@ public final class BlockInputStream implements DataInput {
         if (blockRemaining < size) {
             return false;
         }
-        if (buffer.remaining() < size) {
-            fill(size - buffer.remaining());
+        if (limit - position < size) {
+            fill(size - (limit - position));
         }
         return true;
     }
@@ -277,91 +305,151 @@ public final class BlockInputStream implements DataInput {
 
     @Override
     public byte readByte() throws IOException {
-        if (blockRemaining > 0 && buffer.hasRemaining()) {
+        if (blockRemaining > 0 && limit > position) {
             blockRemaining--;
-            return buffer.get();
+            return bytes[position++];
         }
         contiguous(1);
         consumed(1);
-        return buffer.get();
+        return bytes[position++];
     }
 
     @Override
     public char readChar() throws IOException {
-        if (blockRemaining >= 2 && buffer.remaining() >= 2) { // fast path: whole value buffered in this block
+        int p = position;
+        if (blockRemaining >= 2 && limit - p >= 2) { // fast path: whole value buffered in this block
             blockRemaining -= 2;
-            return buffer.getChar();
+            position = p + 2;
+            char v = (char) BlockOutputStream.CHAR_NATIVE.get(bytes, p);
+            return swap ? Character.reverseBytes(v) : v;
         }
+        return readCharSlow();
+    }
+
+    private char readCharSlow() throws IOException {
         if (!contiguous(2)) {
             return straddled(2).getChar();
         }
         consumed(2);
-        return buffer.getChar();
+        int p = position;
+        position = p + 2;
+        char v = (char) BlockOutputStream.CHAR_NATIVE.get(bytes, p);
+        return swap ? Character.reverseBytes(v) : v;
     }
 
     @Override
     public short readShort() throws IOException {
-        if (blockRemaining >= 2 && buffer.remaining() >= 2) { // fast path: whole value buffered in this block
+        int p = position;
+        if (blockRemaining >= 2 && limit - p >= 2) { // fast path: whole value buffered in this block
             blockRemaining -= 2;
-            return buffer.getShort();
+            position = p + 2;
+            short v = (short) BlockOutputStream.SHORT_NATIVE.get(bytes, p);
+            return swap ? Short.reverseBytes(v) : v;
         }
+        return readShortSlow();
+    }
+
+    private short readShortSlow() throws IOException {
         if (!contiguous(2)) {
             return straddled(2).getShort();
         }
         consumed(2);
-        return buffer.getShort();
+        int p = position;
+        position = p + 2;
+        short v = (short) BlockOutputStream.SHORT_NATIVE.get(bytes, p);
+        return swap ? Short.reverseBytes(v) : v;
     }
 
     @Override
     public int readInt() throws IOException {
-        if (blockRemaining >= 4 && buffer.remaining() >= 4) { // fast path: whole value buffered in this block
+        int p = position;
+        if (blockRemaining >= 4 && limit - p >= 4) { // fast path: whole value buffered in this block
             blockRemaining -= 4;
-            return buffer.getInt();
+            position = p + 4;
+            int v = (int) BlockOutputStream.INT_NATIVE.get(bytes, p);
+            return swap ? Integer.reverseBytes(v) : v;
         }
+        return readIntSlow();
+    }
+
+    private int readIntSlow() throws IOException {
         if (!contiguous(4)) {
             return straddled(4).getInt();
         }
         consumed(4);
-        return buffer.getInt();
+        int p = position;
+        position = p + 4;
+        int v = (int) BlockOutputStream.INT_NATIVE.get(bytes, p);
+        return swap ? Integer.reverseBytes(v) : v;
     }
 
     @Override
     public long readLong() throws IOException {
-        if (blockRemaining >= 8 && buffer.remaining() >= 8) { // fast path: whole value buffered in this block
+        int p = position;
+        if (blockRemaining >= 8 && limit - p >= 8) { // fast path: whole value buffered in this block
             blockRemaining -= 8;
-            return buffer.getLong();
+            position = p + 8;
+            long v = (long) BlockOutputStream.LONG_NATIVE.get(bytes, p);
+            return swap ? Long.reverseBytes(v) : v;
         }
+        return readLongSlow();
+    }
+
+    private long readLongSlow() throws IOException {
         if (!contiguous(8)) {
             return straddled(8).getLong();
         }
         consumed(8);
-        return buffer.getLong();
+        int p = position;
+        position = p + 8;
+        long v = (long) BlockOutputStream.LONG_NATIVE.get(bytes, p);
+        return swap ? Long.reverseBytes(v) : v;
     }
 
     @Override
     public float readFloat() throws IOException {
-        if (blockRemaining >= 4 && buffer.remaining() >= 4) { // fast path: whole value buffered in this block
+        int p = position;
+        if (blockRemaining >= 4 && limit - p >= 4) { // fast path: whole value buffered in this block
             blockRemaining -= 4;
-            return buffer.getFloat();
+            position = p + 4;
+            int v = (int) BlockOutputStream.INT_NATIVE.get(bytes, p);
+            return Float.intBitsToFloat(swap ? Integer.reverseBytes(v) : v);
         }
+        return readFloatSlow();
+    }
+
+    private float readFloatSlow() throws IOException {
         if (!contiguous(4)) {
             return straddled(4).getFloat();
         }
         consumed(4);
-        return buffer.getFloat();
+        int p = position;
+        position = p + 4;
+        int v = (int) BlockOutputStream.INT_NATIVE.get(bytes, p);
+        return Float.intBitsToFloat(swap ? Integer.reverseBytes(v) : v);
     }
 
     @Override
     public double readDouble() throws IOException {
-        if (blockRemaining >= 8 && buffer.remaining() >= 8) { // fast path: whole value buffered in this block
+        int p = position;
+        if (blockRemaining >= 8 && limit - p >= 8) { // fast path: whole value buffered in this block
             blockRemaining -= 8;
-            return buffer.getDouble();
+            position = p + 8;
+            long v = (long) BlockOutputStream.LONG_NATIVE.get(bytes, p);
+            return Double.longBitsToDouble(swap ? Long.reverseBytes(v) : v);
         }
+        return readDoubleSlow();
+    }
+
+    private double readDoubleSlow() throws IOException {
         if (!contiguous(8)) {
             return straddled(8).getDouble();
         }
         consumed(8);
-        return buffer.getDouble();
+        int p = position;
+        position = p + 8;
+        long v = (long) BlockOutputStream.LONG_NATIVE.get(bytes, p);
+        return Double.longBitsToDouble(swap ? Long.reverseBytes(v) : v);
     }
 
     // ---- arrays: bulk copies of whole elements from the buffer; an element that straddles a
@@ -375,7 +463,7 @@ public final class BlockInputStream implements DataInput {
         if (!contiguous(size)) {
             return 0;
         }
-        return Math.min(blockRemaining, buffer.remaining()) / size;
+        return Math.min(blockRemaining, limit - position) / size;
     }
 
     @Override
@@ -383,9 +471,11 @@ public final class BlockInputStream implements DataInput {
         Objects.checkFromIndexSize(offset, length, destination.length);
         while (length > 0) {
             int n = Math.min(length, elementsReadable(1));
+            int p = position;
             for (int end = offset + n; offset < end; offset++) {
-                destination[offset] = buffer.get() != 0;
+                destination[offset] = bytes[p++] != 0;
             }
+            position = p;
             consumed(n);
             length -= n;
         }
@@ -396,7 +486,8 @@ public final class BlockInputStream implements DataInput {
         Objects.checkFromIndexSize(offset, length, destination.length);
         while (length > 0) {
             int n = Math.min(length, elementsReadable(1));
-            buffer.get(destination, offset, n);
+            System.arraycopy(bytes, position, destination, offset, n);
+            position += n;
             consumed(n);
             offset += n;
             length -= n;
@@ -413,9 +504,9 @@ public final class BlockInputStream implements DataInput {
                 length--;
                 continue;
             }
-            int p = buffer.position();
+            int p = position;
             charViews[p & 1].get(p >>> 1, destination, offset, n);
-            buffer.position(p + (n << 1));
+            position = p + (n << 1);
             consumed(n << 1);
             offset += n;
             length -= n;
@@ -432,9 +523,9 @@ public final class BlockInputStream implements DataInput {
                 length--;
                 continue;
             }
-            int p = buffer.position();
+            int p = position;
             shortViews[p & 1].get(p >>> 1, destination, offset, n);
-            buffer.position(p + (n << 1));
+            position = p + (n << 1);
             consumed(n << 1);
             offset += n;
             length -= n;
@@ -451,9 +542,9 @@ public final class BlockInputStream implements DataInput {
                 length--;
                 continue;
             }
-            int p = buffer.position();
+            int p = position;
             intViews[p & 3].get(p >>> 2, destination, offset, n);
-            buffer.position(p + (n << 2));
+            position = p + (n << 2);
             consumed(n << 2);
             offset += n;
             length -= n;
@@ -470,9 +561,9 @@ public final class BlockInputStream implements DataInput {
                 length--;
                 continue;
             }
-            int p = buffer.position();
+            int p = position;
             longViews[p & 7].get(p >>> 3, destination, offset, n);
-            buffer.position(p + (n << 3));
+            position = p + (n << 3);
             consumed(n << 3);
             offset += n;
             length -= n;
@@ -489,9 +580,9 @@ public final class BlockInputStream implements DataInput {
                 length--;
                 continue;
             }
-            int p = buffer.position();
+            int p = position;
             floatViews[p & 3].get(p >>> 2, destination, offset, n);
-            buffer.position(p + (n << 2));
+            position = p + (n << 2);
             consumed(n << 2);
             offset += n;
             length -= n;
@@ -508,9 +599,9 @@ public final class BlockInputStream implements DataInput {
                 length--;
                 continue;
             }
-            int p = buffer.position();
+            int p = position;
             doubleViews[p & 7].get(p >>> 3, destination, offset, n);
-            buffer.position(p + (n << 3));
+            position = p + (n << 3);
             consumed(n << 3);
             offset += n;
             length -= n;
@@ -521,10 +612,8 @@ public final class BlockInputStream implements DataInput {
     public void readByteBuffer(ByteBuffer value) throws IOException {
         while (value.hasRemaining()) {
             int n = Math.min(value.remaining(), elementsReadable(1));
-            int limit = buffer.limit();
-            buffer.limit(buffer.position() + n);
-            value.put(buffer);
-            buffer.limit(limit);
+            value.put(bytes, position, n);
+            position += n;
             consumed(n);
         }
     }

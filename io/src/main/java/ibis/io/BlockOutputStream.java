@@ -1,6 +1,8 @@
 package ibis.io;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.CharBuffer;
@@ -23,7 +25,10 @@ import java.util.Objects;
  *
  * <p>Hot path: once constructed, writing primitives, arrays, flushing and ending messages allocate
  * nothing. The payload buffer, the header buffer, the two-element gathering array and all typed
- * views are created here, once. Not thread-safe: one writer at a time (the port serialises).
+ * views are created here, once. The payload buffer is a heap array: primitives are stored with
+ * byte-array {@link VarHandle}s (plain memory stores after JIT compilation, no per-value buffer
+ * bookkeeping), arrays are copied in bulk through typed views of it, and the sink gets it wrapped
+ * in a heap {@link ByteBuffer}. Not thread-safe: one writer at a time (the port serialises).
  */
 public final class BlockOutputStream implements DataOutput {
 
@@ -36,10 +41,23 @@ public final class BlockOutputStream implements DataOutput {
     /** Bit 31 of a block header: this block ends the message. */
     static final int LAST_BLOCK_FLAG = 0x8000_0000;
 
+    // Byte-array views in this JVM's byte order; a stream of the other order byte-swaps the value.
+    static final VarHandle CHAR_NATIVE = MethodHandles.byteArrayViewVarHandle(char[].class, ByteOrder.nativeOrder());
+    static final VarHandle SHORT_NATIVE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.nativeOrder());
+    static final VarHandle INT_NATIVE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
+    static final VarHandle LONG_NATIVE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+
     private final ByteSink sink;
-    private final ByteBuffer buffer;  // payload of the block being filled, in write mode
+    private final byte[] bytes;       // payload of the block being filled: bytes[0 .. position)
+    private int position;
+    private final boolean swap;       // the payload order is not this JVM's: primitives are byte-swapped
+    private final ByteBuffer buffer;  // wraps bytes; position/limit set only to hand a block to the sink
     private final ByteBuffer header;  // 4 bytes, big-endian
     private final ByteBuffer[] block; // {header, buffer}: one gathering write per block, reused
+    private final ByteBuffer[] blockWith; // {header, buffer, part of an application's byte[]}
+
+    /** A byte[] part of at least this many bytes that completes a block is sent from the array itself. */
+    static final int BY_REFERENCE = 4096;
 
     // Typed views at every possible alignment: view k starts at byte k, so the element at byte
     // position p is element (p >>> shift) of view (p & mask). Absolute bulk puts on these views need
@@ -51,7 +69,7 @@ public final class BlockOutputStream implements DataOutput {
     private final LongBuffer[] longViews = new LongBuffer[8];
     private final DoubleBuffer[] doubleViews = new DoubleBuffer[8];
 
-    private long bytesWrittenBase; // payload bytes sent before the current buffer (minus a reset); the buffer's position adds the rest
+    private long bytesWrittenBase; // payload bytes sent before the current buffer (minus a reset); position adds the rest
     private boolean closed;
 
     /**
@@ -76,9 +94,12 @@ public final class BlockOutputStream implements DataOutput {
             throw new IllegalArgumentException("block buffer size " + bufferSize + " not in ["
                     + MIN_BUFFER_SIZE + ", " + MAX_BUFFER_SIZE + "]");
         }
-        buffer = ByteBuffer.allocateDirect(bufferSize).order(order);
-        header = ByteBuffer.allocateDirect(4).order(ByteOrder.BIG_ENDIAN);
+        bytes = new byte[bufferSize];
+        swap = order != ByteOrder.nativeOrder();
+        buffer = ByteBuffer.wrap(bytes).order(order);
+        header = ByteBuffer.allocate(4).order(ByteOrder.BIG_ENDIAN);
         block = new ByteBuffer[] {header, buffer};
+        blockWith = new ByteBuffer[] {header, buffer, null};
         for (int k = 0; k < 8; k++) {
             ByteBuffer at = buffer.slice(k, bufferSize - k).order(order);
             if (k < 2) {
@@ -101,7 +122,7 @@ public final class BlockOutputStream implements DataOutput {
 
     /** The payload capacity of one block. */
     public int bufferSize() {
-        return buffer.capacity();
+        return bytes.length;
     }
 
     /** Sends what is buffered as the final block of the current message (possibly empty). */
@@ -112,7 +133,7 @@ public final class BlockOutputStream implements DataOutput {
     /** Sends a non-final block when the buffer is non-empty; does nothing otherwise. */
     @Override
     public void flush() throws IOException {
-        if (buffer.position() > 0) {
+        if (position > 0) {
             sendBlock(false);
         }
     }
@@ -121,8 +142,8 @@ public final class BlockOutputStream implements DataOutput {
         if (closed) {
             throw new IOException("block output stream is closed");
         }
-        buffer.flip();
-        int length = buffer.remaining();
+        int length = position;
+        buffer.limit(length).position(0);
         bytesWrittenBase += length;
         header.clear();
         header.putInt(last ? length | LAST_BLOCK_FLAG : length);
@@ -130,63 +151,93 @@ public final class BlockOutputStream implements DataOutput {
         try {
             sink.write(block, 0, 2);
         } finally {
-            buffer.clear(); // on failure the sink is dead anyway; never resend a partial block
+            position = 0; // on failure the sink is dead anyway; never resend a partial block
+            buffer.clear();
         }
     }
 
     /** Makes room for {@code size} more bytes (size <= MIN_BUFFER_SIZE), sending a block if needed. */
     private void room(int size) throws IOException {
-        if (buffer.remaining() < size) {
+        if (bytes.length - position < size) {
             sendBlock(false);
         }
+    }
+
+    /** Free bytes in the current block. */
+    private int free() {
+        return bytes.length - position;
     }
 
     @Override
     public void writeBoolean(boolean value) throws IOException {
         room(1);
-        buffer.put(value ? (byte) 1 : (byte) 0);
+        bytes[position++] = value ? (byte) 1 : (byte) 0;
     }
 
     @Override
     public void writeByte(byte value) throws IOException {
         room(1);
-        buffer.put(value);
+        bytes[position++] = value;
     }
 
     @Override
     public void writeChar(char value) throws IOException {
-        room(2);
-        buffer.putChar(value);
+        if (bytes.length - position < 2) {
+            sendBlock(false);
+        }
+        char v = value;
+        CHAR_NATIVE.set(bytes, position, swap ? Character.reverseBytes(v) : v);
+        position += 2;
     }
 
     @Override
     public void writeShort(short value) throws IOException {
-        room(2);
-        buffer.putShort(value);
+        if (bytes.length - position < 2) {
+            sendBlock(false);
+        }
+        short v = value;
+        SHORT_NATIVE.set(bytes, position, swap ? Short.reverseBytes(v) : v);
+        position += 2;
     }
 
     @Override
     public void writeInt(int value) throws IOException {
-        room(4);
-        buffer.putInt(value);
+        if (bytes.length - position < 4) {
+            sendBlock(false);
+        }
+        int v = value;
+        INT_NATIVE.set(bytes, position, swap ? Integer.reverseBytes(v) : v);
+        position += 4;
     }
 
     @Override
     public void writeLong(long value) throws IOException {
-        room(8);
-        buffer.putLong(value);
+        if (bytes.length - position < 8) {
+            sendBlock(false);
+        }
+        long v = value;
+        LONG_NATIVE.set(bytes, position, swap ? Long.reverseBytes(v) : v);
+        position += 8;
     }
 
     @Override
     public void writeFloat(float value) throws IOException {
-        room(4);
-        buffer.putFloat(value);
+        if (bytes.length - position < 4) {
+            sendBlock(false);
+        }
+        int v = Float.floatToRawIntBits(value);
+        INT_NATIVE.set(bytes, position, swap ? Integer.reverseBytes(v) : v);
+        position += 4;
     }
 
     @Override
     public void writeDouble(double value) throws IOException {
-        room(8);
-        buffer.putDouble(value);
+        if (bytes.length - position < 8) {
+            sendBlock(false);
+        }
+        long v = Double.doubleToRawLongBits(value);
+        LONG_NATIVE.set(bytes, position, swap ? Long.reverseBytes(v) : v);
+        position += 8;
     }
 
     /**
@@ -198,10 +249,13 @@ public final class BlockOutputStream implements DataOutput {
         int length = value.length();
         for (int i = 0; i < length; ) {
             room(2);
-            int n = Math.min(length - i, buffer.remaining() >>> 1);
-            for (int end = i + n; i < end; i++) {
-                buffer.putChar(value.charAt(i));
+            int n = Math.min(length - i, free() >>> 1);
+            int p = position;
+            for (int end = i + n; i < end; i++, p += 2) {
+                char c = value.charAt(i);
+                CHAR_NATIVE.set(bytes, p, swap ? Character.reverseBytes(c) : c);
             }
+            position = p;
         }
     }
 
@@ -210,10 +264,12 @@ public final class BlockOutputStream implements DataOutput {
         Objects.checkFromIndexSize(offset, length, source.length);
         while (length > 0) {
             room(1);
-            int n = Math.min(length, buffer.remaining());
+            int n = Math.min(length, free());
+            int p = position;
             for (int end = offset + n; offset < end; offset++) {
-                buffer.put(source[offset] ? (byte) 1 : (byte) 0);
+                bytes[p++] = source[offset] ? (byte) 1 : (byte) 0;
             }
+            position = p;
             length -= n;
         }
     }
@@ -223,10 +279,41 @@ public final class BlockOutputStream implements DataOutput {
         Objects.checkFromIndexSize(offset, length, source.length);
         while (length > 0) {
             room(1);
-            int n = Math.min(length, buffer.remaining());
-            buffer.put(source, offset, n);
+            int n = Math.min(length, free());
+            if (n == length || n < BY_REFERENCE) {
+                System.arraycopy(source, offset, bytes, position, n);
+                position += n;
+            } else {
+                // The array fills the rest of this block: send the block straight from it (no copy).
+                sendBlockWith(source, offset, n);
+            }
             offset += n;
             length -= n;
+        }
+    }
+
+    /**
+     * Sends a full non-final block made of the buffered bytes followed by {@code source[offset ..
+     * offset + n)} (which fill the block exactly), without copying the array: the same block as if it
+     * had been copied into the buffer first.
+     */
+    private void sendBlockWith(byte[] source, int offset, int n) throws IOException {
+        if (closed) {
+            throw new IOException("block output stream is closed");
+        }
+        int length = position + n;
+        buffer.limit(position).position(0);
+        bytesWrittenBase += length;
+        header.clear();
+        header.putInt(length);
+        header.flip();
+        blockWith[2] = ByteBuffer.wrap(source, offset, n);
+        try {
+            sink.write(blockWith, 0, 3);
+        } finally {
+            blockWith[2] = null;
+            position = 0;
+            buffer.clear();
         }
     }
 
@@ -235,10 +322,10 @@ public final class BlockOutputStream implements DataOutput {
         Objects.checkFromIndexSize(offset, length, source.length);
         while (length > 0) {
             room(2);
-            int p = buffer.position();
-            int n = Math.min(length, buffer.remaining() >>> 1);
+            int p = position;
+            int n = Math.min(length, free() >>> 1);
             charViews[p & 1].put(p >>> 1, source, offset, n);
-            buffer.position(p + (n << 1));
+            position = p + (n << 1);
             offset += n;
             length -= n;
         }
@@ -249,10 +336,10 @@ public final class BlockOutputStream implements DataOutput {
         Objects.checkFromIndexSize(offset, length, source.length);
         while (length > 0) {
             room(2);
-            int p = buffer.position();
-            int n = Math.min(length, buffer.remaining() >>> 1);
+            int p = position;
+            int n = Math.min(length, free() >>> 1);
             shortViews[p & 1].put(p >>> 1, source, offset, n);
-            buffer.position(p + (n << 1));
+            position = p + (n << 1);
             offset += n;
             length -= n;
         }
@@ -263,10 +350,10 @@ public final class BlockOutputStream implements DataOutput {
         Objects.checkFromIndexSize(offset, length, source.length);
         while (length > 0) {
             room(4);
-            int p = buffer.position();
-            int n = Math.min(length, buffer.remaining() >>> 2);
+            int p = position;
+            int n = Math.min(length, free() >>> 2);
             intViews[p & 3].put(p >>> 2, source, offset, n);
-            buffer.position(p + (n << 2));
+            position = p + (n << 2);
             offset += n;
             length -= n;
         }
@@ -277,10 +364,10 @@ public final class BlockOutputStream implements DataOutput {
         Objects.checkFromIndexSize(offset, length, source.length);
         while (length > 0) {
             room(8);
-            int p = buffer.position();
-            int n = Math.min(length, buffer.remaining() >>> 3);
+            int p = position;
+            int n = Math.min(length, free() >>> 3);
             longViews[p & 7].put(p >>> 3, source, offset, n);
-            buffer.position(p + (n << 3));
+            position = p + (n << 3);
             offset += n;
             length -= n;
         }
@@ -291,10 +378,10 @@ public final class BlockOutputStream implements DataOutput {
         Objects.checkFromIndexSize(offset, length, source.length);
         while (length > 0) {
             room(4);
-            int p = buffer.position();
-            int n = Math.min(length, buffer.remaining() >>> 2);
+            int p = position;
+            int n = Math.min(length, free() >>> 2);
             floatViews[p & 3].put(p >>> 2, source, offset, n);
-            buffer.position(p + (n << 2));
+            position = p + (n << 2);
             offset += n;
             length -= n;
         }
@@ -305,10 +392,10 @@ public final class BlockOutputStream implements DataOutput {
         Objects.checkFromIndexSize(offset, length, source.length);
         while (length > 0) {
             room(8);
-            int p = buffer.position();
-            int n = Math.min(length, buffer.remaining() >>> 3);
+            int p = position;
+            int n = Math.min(length, free() >>> 3);
             doubleViews[p & 7].put(p >>> 3, source, offset, n);
-            buffer.position(p + (n << 3));
+            position = p + (n << 3);
             offset += n;
             length -= n;
         }
@@ -316,28 +403,22 @@ public final class BlockOutputStream implements DataOutput {
 
     @Override
     public void writeByteBuffer(ByteBuffer value) throws IOException {
-        int limit = value.limit();
-        try {
-            while (value.hasRemaining()) {
-                room(1);
-                int n = Math.min(value.remaining(), buffer.remaining());
-                value.limit(value.position() + n);
-                buffer.put(value);
-                value.limit(limit);
-            }
-        } finally {
-            value.limit(limit);
+        while (value.hasRemaining()) {
+            room(1);
+            int n = Math.min(value.remaining(), free());
+            value.get(bytes, position, n);
+            position += n;
         }
     }
 
     @Override
     public long bytesWritten() {
-        return bytesWrittenBase + buffer.position();
+        return bytesWrittenBase + position;
     }
 
     @Override
     public void resetBytesWritten() {
-        bytesWrittenBase = -buffer.position();
+        bytesWrittenBase = -position;
     }
 
     /**

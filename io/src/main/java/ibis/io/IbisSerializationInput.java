@@ -86,6 +86,11 @@ public final class IbisSerializationInput implements SerializationInput {
 
     private Class<?> lastKnownType;
     private SerialClass lastKnown;
+    // One-entry cache of the last plain class read as a new object with a type id: its reference
+    // header, serial class and codec (the type was defined and approved on this stream).
+    private int plainHeader = NULL; // NULL: nothing cached yet (tested after NULL, so it never matches then)
+    private SerialClass plainSerial;
+    private ObjectCodec plainCodec;
     private ObjectInputView view;
     private final byte[] bytes = new byte[CHUNK];
     private final char[] chars = new char[CHUNK];
@@ -196,6 +201,7 @@ public final class IbisSerializationInput implements SerializationInput {
         }
         long start = in.bytesRead();
         try {
+            startBlock();
             Object result = readReference();
             drain(0);
             runValidations();
@@ -223,6 +229,7 @@ public final class IbisSerializationInput implements SerializationInput {
         }
         long start = in.bytesRead();
         try {
+            startBlock();
             Object result = readKnown(type);
             drain(0);
             runValidations();
@@ -234,6 +241,17 @@ public final class IbisSerializationInput implements SerializationInput {
             }
             rethrow(failure(t, start));
             return null;
+        }
+    }
+
+    /**
+     * Reads the next block header now when the current block is exhausted (at the start of a
+     * message, typically), so that the primitive reads of the graph find their bytes in the
+     * current block: their slow path then stays cold and the JIT keeps them small enough to inline.
+     */
+    private void startBlock() throws IOException {
+        if (blocks != null) {
+            blocks.hasRemaining();
         }
     }
 
@@ -302,7 +320,60 @@ public final class IbisSerializationInput implements SerializationInput {
     }
 
     private Object readReference() throws IOException, ClassNotFoundException {
-        return fromHeader(readHeader());
+        int h = in.readInt();
+        if (h > 0) {
+            return handle(h);
+        }
+        if (h == NULL) {
+            return null;
+        }
+        if (h == plainHeader) {
+            return readPlain(plainSerial, plainCodec);
+        }
+        if (h == RESET || h == TYPE_DEFINITION) {
+            return fromHeader(readHeaderAfter(h));
+        }
+        return fromHeader(h);
+    }
+
+    /** readHeader when the first int {@code h} has been read already. */
+    private int readHeaderAfter(int h) throws IOException, ClassNotFoundException {
+        if (h == RESET) {
+            if (depth != 0 || deferredCount != 0) {
+                throw corrupt("a reference header", "a reset marker inside an object");
+            }
+            clearHandles();
+        } else if (h == TYPE_DEFINITION) {
+            readTypeDefinition();
+        } else {
+            return h;
+        }
+        return readHeader();
+    }
+
+    /** A new object of a plain class: read now, or allocated and deferred when deep. */
+    private Object readPlain(SerialClass sc, ObjectCodec codec) throws IOException, ClassNotFoundException {
+        if (depth >= DEFER_DEPTH) {
+            Object obj = codec.allocate();
+            addHandle(obj);
+            defer(obj, sc);
+            return obj;
+        }
+        if (depth >= maxDepth) {
+            throw invalidClass(sc.name, "object graph nested deeper than " + IoProperties.OBJECT_DEPTH_MAX + " (" + maxDepth + ")");
+        }
+        depth++;
+        try {
+            expectRegistration = true;
+            Object obj = codec.readNew(this);
+            if (expectRegistration) {
+                expectRegistration = false;
+                throw invalidClass(sc.name, "its reading code did not call registerObject");
+            }
+            return obj;
+        } finally {
+            depth--;
+        }
     }
 
     private Object fromHeader(int h) throws IOException, ClassNotFoundException {
@@ -319,6 +390,13 @@ public final class IbisSerializationInput implements SerializationInput {
         SerialClass sc = type(t);
         if (sc.kind == SerialClass.ENUM) {
             return readEnum(t, sc);
+        }
+        if (sc.kind == SerialClass.PLAIN) {
+            ObjectCodec codec = sc.codec();
+            plainSerial = sc;
+            plainCodec = codec;
+            plainHeader = h;
+            return readPlain(sc, codec);
         }
         return readNew(sc);
     }
@@ -794,9 +872,20 @@ public final class IbisSerializationInput implements SerializationInput {
         }
     }
 
-    /** First allocation for an array of n elements of the given size: all of it, or a trusted chunk. */
-    private static int firstChunk(int n, int elementSize) {
-        return (long) n * elementSize <= TRUSTED_BYTES ? n : TRUSTED_BYTES / elementSize;
+    /**
+     * First allocation for an array of n elements of the given size: all of it, or a trusted chunk.
+     * Trusted: {@link #TRUSTED_BYTES} plus the bytes of the current block that have arrived (the
+     * block stream first buffers as much of the rest as it can hold), so an array up to about twice
+     * the block buffer is allocated once, at its full size, while a false length still costs at
+     * most about twice the bytes really sent.
+     */
+    private int firstChunk(int n, int elementSize) throws IOException {
+        long bytes = (long) n * elementSize;
+        if (bytes <= TRUSTED_BYTES) {
+            return n;
+        }
+        long trusted = TRUSTED_BYTES + (blocks != null ? blocks.prefetch((int) Math.min(bytes - TRUSTED_BYTES, Integer.MAX_VALUE)) : 0);
+        return bytes <= trusted ? n : (int) (trusted / elementSize);
     }
 
     private static int grown(int have, int n) {

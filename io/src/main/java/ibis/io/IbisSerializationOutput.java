@@ -54,6 +54,13 @@ public final class IbisSerializationOutput implements SerializationOutput {
     private int deferredCount;
     private Class<?> lastClass;     // one-entry cache in front of the ClassValue
     private SerialClass lastSerial;
+    // One-entry cache of the last plain class written as a new object on this stream: its header
+    // (type id already defined), serial class and codec, so that the common case (many objects of
+    // one class, as in a list or tree) costs one class comparison before the handle table.
+    private Class<?> plainClass;
+    private SerialClass plainSerial;
+    private ObjectCodec plainCodec;
+    private int plainHeader;
     private ObjectOutputView view;
     private final char[] chars = new char[CHUNK];
     private final byte[] bytes = new byte[CHUNK];
@@ -165,7 +172,36 @@ public final class IbisSerializationOutput implements SerializationOutput {
             header(NULL);
             return;
         }
-        SerialClass sc = serial(obj.getClass());
+        Class<?> c = obj.getClass();
+        if (c == plainClass) {
+            int h = handles.putIfAbsent(obj, nextHandle);
+            if (h != 0) {
+                header(h);
+                return;
+            }
+            nextHandle++;
+            header(plainHeader);
+            if (depth >= DEFER_DEPTH) {
+                defer(obj, plainSerial);
+                return;
+            }
+            if (depth >= maxDepth) {
+                throw new IOException("ibis serialization: object graph nested deeper than " + IoProperties.OBJECT_DEPTH_MAX
+                        + " (" + maxDepth + ") at a " + plainSerial.name);
+            }
+            depth++;
+            try {
+                plainCodec.writeContents(obj, this);
+            } finally {
+                depth--;
+            }
+            return;
+        }
+        writeOther(obj, serial(c));
+    }
+
+    /** writeReference for an object that is not of the cached plain class. */
+    private void writeOther(Object obj, SerialClass sc) throws IOException {
         if (sc.valueType) {
             writeValue(sc, obj);
             return;
@@ -187,7 +223,14 @@ public final class IbisSerializationOutput implements SerializationOutput {
             return;
         }
         nextHandle++;
-        header(TYPE_BASE - typeId(sc));
+        int typeHeader = TYPE_BASE - typeId(sc);
+        header(typeHeader);
+        if (sc.kind == SerialClass.PLAIN) {
+            plainCodec = sc.codec();
+            plainSerial = sc;
+            plainHeader = typeHeader;
+            plainClass = sc.type;
+        }
         writeContents(sc, obj);
     }
 

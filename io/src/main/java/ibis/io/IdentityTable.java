@@ -1,12 +1,11 @@
 package ibis.io;
 
-import java.util.Arrays;
-
 /**
  * The writer's handle table: object identity to handle number, open addressing with linear
- * probing on {@link System#identityHashCode}. {@link #clear()} costs time proportional to the
- * entries added since the last clear (the used slots are remembered), not to the capacity, so a
- * small message after a large one stays cheap; cleared slots drop their references.
+ * probing on {@link System#identityHashCode}, kept at most a quarter full so that almost every
+ * probe sequence ends at its first slot. {@link #clear()} costs time proportional to the entries
+ * added since the last clear (the used slots are remembered), not to the capacity, so a small
+ * message after a large one stays cheap; cleared slots drop their references.
  */
 final class IdentityTable {
 
@@ -23,7 +22,7 @@ final class IdentityTable {
     private void allocate(int capacity) {
         keys = new Object[capacity];
         values = new int[capacity];
-        used = new int[capacity >>> 1];
+        used = new int[capacity >>> 2];
         shift = 32 - Integer.numberOfTrailingZeros(capacity);
     }
 
@@ -103,12 +102,10 @@ final class IdentityTable {
 
     /** Forgets all entries. */
     void clear() {
-        if (size > (keys.length >>> 3)) {
-            Arrays.fill(keys, null);
-        } else {
-            for (int j = 0; j < size; j++) {
-                keys[used[j]] = null;
-            }
+        Object[] k = keys;
+        int[] u = used;
+        for (int j = 0; j < size; j++) {
+            k[u[j]] = null;
         }
         size = 0;
     }

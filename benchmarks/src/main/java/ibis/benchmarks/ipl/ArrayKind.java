@@ -73,6 +73,38 @@ enum ArrayKind {
         }
     }
 
+    /** A checksum of the array's elements, so that the receiver can prove what it got. */
+    long checksum(Object array) {
+        long sum = 0;
+        switch (this) {
+            case BYTE -> {
+                for (byte v : (byte[]) array) {
+                    sum = sum * 31 + v;
+                }
+            }
+            case INT -> {
+                for (int v : (int[]) array) {
+                    sum = sum * 31 + v;
+                }
+            }
+            default -> {
+                for (double v : (double[]) array) {
+                    sum = sum * 31 + Double.doubleToLongBits(v);
+                }
+            }
+        }
+        return sum;
+    }
+
+    /** Whether {@code array} is an array of this kind of the benchmark's length. */
+    boolean fits(Object array) {
+        return switch (this) {
+            case BYTE -> array instanceof byte[] a && a.length == elements();
+            case INT -> array instanceof int[] a && a.length == elements();
+            default -> array instanceof double[] a && a.length == elements();
+        };
+    }
+
     /** Display name of the array type, e.g. {@code int[]}. */
     String javaName() {
         return name().toLowerCase(java.util.Locale.ROOT) + "[]";

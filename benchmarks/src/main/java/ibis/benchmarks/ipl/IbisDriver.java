@@ -1,5 +1,6 @@
 package ibis.benchmarks.ipl;
 
+import ibis.benchmarks.ipl.BenchPorts.Stream;
 import ibis.ipl.Ibis;
 import ibis.ipl.IbisFactory;
 import ibis.ipl.IbisIdentifier;
@@ -9,6 +10,8 @@ import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
 
 import java.io.IOException;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -19,16 +22,15 @@ final class IbisDriver implements AutoCloseable {
 
     private final Ibis ibis;
     private final ReceivePort replyExplicit;
-    private final ReceivePort ackData;
-    private final ReceivePort ackByte;
     private final ReceivePort replyUpcall;
     private final SendPort pingExplicit;
     private final SendPort pingUpcall;
-    private final SendPort streamData;
-    private final SendPort streamByte;
+    private final Map<Stream, SendPort> streams = new EnumMap<>(Stream.class);
+    private final Map<Stream, ReceivePort> acks = new EnumMap<>(Stream.class);
 
     // State of the upcall-driven ping-pong; only the reply port's upcall thread changes it mid-run.
     private volatile int upcallRoundsLeft;
+    private volatile byte upcallExpected;
     private volatile CountDownLatch upcallDone;
     private volatile IOException upcallFailure;
 
@@ -36,13 +38,17 @@ final class IbisDriver implements AutoCloseable {
         ibis = IbisFactory.createIbis(BenchPorts.CAPABILITIES, BenchPorts.poolProperties(server, pool), true,
                 null, BenchPorts.all());
         replyExplicit = ibis.createReceivePort(BenchPorts.EXPLICIT_DATA, BenchPorts.REPLY_EXPLICIT);
-        ackData = ibis.createReceivePort(BenchPorts.EXPLICIT_DATA, BenchPorts.ACK_DATA);
-        ackByte = ibis.createReceivePort(BenchPorts.EXPLICIT_DATA, BenchPorts.ACK_BYTE);
+        for (Stream s : Stream.values()) {
+            acks.put(s, ibis.createReceivePort(BenchPorts.EXPLICIT_DATA, s.ackPort()));
+        }
         pingUpcall = ibis.createSendPort(BenchPorts.UPCALL_DATA);
         replyUpcall = ibis.createReceivePort(BenchPorts.UPCALL_DATA, BenchPorts.REPLY_UPCALL, m -> {
-            m.readByte();
+            byte echoed = m.readByte();
             m.finish();
             try {
+                if (echoed != upcallExpected) {
+                    throw new IOException("upcall ping-pong echoed " + echoed + " for " + upcallExpected);
+                }
                 if (--upcallRoundsLeft > 0) {
                     sendUpcallPing();
                     return;
@@ -52,7 +58,9 @@ final class IbisDriver implements AutoCloseable {
             }
             upcallDone.countDown();
         });
-        for (ReceivePort p : new ReceivePort[] {replyExplicit, ackData, ackByte, replyUpcall}) {
+        replyExplicit.enableConnections();
+        replyUpcall.enableConnections();
+        for (ReceivePort p : acks.values()) {
             p.enableConnections();
         }
         replyUpcall.enableMessageUpcalls();
@@ -64,17 +72,20 @@ final class IbisDriver implements AutoCloseable {
                     + BenchPorts.SETUP_TIMEOUT_MILLIS + " ms");
         }
         pingExplicit = ibis.createSendPort(BenchPorts.EXPLICIT_DATA);
-        streamData = ibis.createSendPort(BenchPorts.EXPLICIT_DATA);
-        streamByte = ibis.createSendPort(BenchPorts.EXPLICIT_BYTE);
         pingExplicit.connect(peer, BenchPorts.PING_EXPLICIT, BenchPorts.SETUP_TIMEOUT_MILLIS, true);
         pingUpcall.connect(peer, BenchPorts.PING_UPCALL, BenchPorts.SETUP_TIMEOUT_MILLIS, true);
-        streamData.connect(peer, BenchPorts.STREAM_DATA, BenchPorts.SETUP_TIMEOUT_MILLIS, true);
-        streamByte.connect(peer, BenchPorts.STREAM_BYTE, BenchPorts.SETUP_TIMEOUT_MILLIS, true);
+        for (Stream s : Stream.values()) {
+            SendPort port = ibis.createSendPort(s.type);
+            port.connect(peer, s.streamPort(), BenchPorts.SETUP_TIMEOUT_MILLIS, true);
+            streams.put(s, port);
+        }
     }
 
     private void sendUpcallPing() throws IOException {
+        byte b = (byte) (upcallRoundsLeft & 0x7f);
+        upcallExpected = b;
         WriteMessage w = pingUpcall.newMessage();
-        w.writeByte((byte) 1);
+        w.writeByte(b);
         w.finish();
     }
 
@@ -88,8 +99,11 @@ final class IbisDriver implements AutoCloseable {
                     w.writeByte((byte) i);
                     w.finish();
                     ReadMessage r = replyExplicit.receive();
-                    r.readByte();
+                    byte echoed = r.readByte();
                     r.finish();
+                    if (echoed != (byte) i) {
+                        throw new IOException("explicit ping-pong echoed " + echoed + " for " + (byte) i);
+                    }
                 }
             }
 
@@ -122,32 +136,41 @@ final class IbisDriver implements AutoCloseable {
         };
     }
 
-    /** One-way stream of 100 KB arrays, one array per message, an ack every {@code perAck} messages. */
-    Workload stream(ArrayKind kind, boolean byteSerialization, int perAck) {
-        SendPort port = byteSerialization ? streamByte : streamData;
-        ReceivePort ack = byteSerialization ? ackByte : ackData;
-        Object array = kind.newArray();
+    /**
+     * One-way stream of a payload, one value per message; the last message of a run asks for an
+     * acknowledgement, which carries the checksum of what the peer received.
+     */
+    Workload stream(Payload payload, Stream stream) {
+        if (payload == Payload.TREE && !stream.objects()) {
+            throw new IllegalArgumentException("the tree needs an object serialization, not " + stream);
+        }
+        SendPort port = streams.get(stream);
+        ReceivePort ack = acks.get(stream);
+        Object value = payload.newValue();
+        long checksum = payload.checksum(value);
+        String what = "Ibis " + stream.serialization + " " + payload.displayName() + " stream";
         return new Workload() {
             @Override
             public void run(int messages) throws IOException {
-                if (messages % perAck != 0) {
-                    throw new IllegalArgumentException(messages + " is not a multiple of " + perAck);
-                }
                 for (int i = 1; i <= messages; i++) {
                     WriteMessage w = port.newMessage();
-                    w.writeByte((byte) kind.ordinal());
-                    switch (kind) {
-                        case BYTE -> w.writeArray((byte[]) array);
-                        case INT -> w.writeArray((int[]) array);
-                        default -> w.writeArray((double[]) array);
+                    w.writeByte(i == messages ? BenchPorts.ACK_REQUESTED : 0);
+                    w.writeByte(payload.code());
+                    if (stream.objects()) {
+                        w.writeObject(value);
+                    } else {
+                        switch (payload) {
+                            case BYTES -> w.writeArray((byte[]) value);
+                            case INTS -> w.writeArray((int[]) value);
+                            default -> w.writeArray((double[]) value);
+                        }
                     }
                     w.finish();
-                    if (i % perAck == 0) {
-                        ReadMessage r = ack.receive();
-                        r.readByte();
-                        r.finish();
-                    }
                 }
+                ReadMessage r = ack.receive(BenchPorts.ACK_TIMEOUT_MILLIS);
+                long received = r.readLong();
+                r.finish();
+                Workload.checkAck(received, checksum, what);
             }
 
             @Override
@@ -163,10 +186,10 @@ final class IbisDriver implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        for (SendPort p : new SendPort[] {pingExplicit, pingUpcall, streamData, streamByte}) {
-            if (p != null) {
-                p.close();
-            }
+        pingExplicit.close();
+        pingUpcall.close();
+        for (SendPort p : streams.values()) {
+            p.close();
         }
         ibis.end();
     }

@@ -1,5 +1,6 @@
 package ibis.benchmarks.ipl;
 
+import ibis.benchmarks.ipl.BenchPorts.Stream;
 import ibis.ipl.Ibis;
 import ibis.ipl.IbisFactory;
 import ibis.ipl.IbisIdentifier;
@@ -11,13 +12,21 @@ import ibis.ipl.WriteMessage;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The passive JVM of the ipl suite: echoes round trips and sinks streams, for Ibis and for the raw
- * socket peers alike. Started by {@link IplSuite} with arguments
- * {@code SERVER POOL MESSAGES_PER_ACK}; prints {@code READY <blocking port> <nio port>} once its raw
- * servers listen and exits when its standard input closes.
+ * socket peers alike. Started by {@link IplSuite} with arguments {@code SERVER POOL}; prints
+ * {@code READY <blocking port> <nio port>} once its raw servers listen and exits when its standard
+ * input closes.
+ *
+ * <p>Receiving threads: one per Ibis receive port, each in an explicit {@code receive()} loop
+ * (the echo answers on its own send port), plus the upcall echo. Every stream message is read
+ * completely, into a preallocated array for {@code readArray} ports and into a new object for
+ * {@code readObject} ports, as a real receiver would; the message flagged for acknowledgement is
+ * answered with its payload's checksum.
  */
 public final class IplBenchPeer {
 
@@ -28,7 +37,6 @@ public final class IplBenchPeer {
     public static void main(String[] args) throws Exception {
         String server = args[0];
         String pool = args[1];
-        int perAck = Integer.parseInt(args[2]);
 
         RawSockets.Servers raw = new RawSockets.Servers();
         System.out.println("READY " + raw.blockingPort() + " " + raw.nioPort());
@@ -37,8 +45,10 @@ public final class IplBenchPeer {
         Ibis ibis = IbisFactory.createIbis(BenchPorts.CAPABILITIES, BenchPorts.poolProperties(server, pool),
                 true, null, BenchPorts.all());
         ReceivePort pingExplicit = ibis.createReceivePort(BenchPorts.EXPLICIT_DATA, BenchPorts.PING_EXPLICIT);
-        ReceivePort streamData = ibis.createReceivePort(BenchPorts.EXPLICIT_DATA, BenchPorts.STREAM_DATA);
-        ReceivePort streamByte = ibis.createReceivePort(BenchPorts.EXPLICIT_BYTE, BenchPorts.STREAM_BYTE);
+        Map<Stream, ReceivePort> streams = new EnumMap<>(Stream.class);
+        for (Stream s : Stream.values()) {
+            streams.put(s, ibis.createReceivePort(s.type, s.streamPort()));
+        }
         SendPort upcallReply = ibis.createSendPort(BenchPorts.UPCALL_DATA);
         MessageUpcall echo = m -> {
             byte b = m.readByte();
@@ -48,7 +58,9 @@ public final class IplBenchPeer {
             w.finish();
         };
         ReceivePort pingUpcall = ibis.createReceivePort(BenchPorts.UPCALL_DATA, BenchPorts.PING_UPCALL, echo);
-        for (ReceivePort p : new ReceivePort[] {pingExplicit, streamData, streamByte, pingUpcall}) {
+        pingExplicit.enableConnections();
+        pingUpcall.enableConnections();
+        for (ReceivePort p : streams.values()) {
             p.enableConnections();
         }
 
@@ -58,17 +70,16 @@ public final class IplBenchPeer {
             throw new IOException("the driver did not show up");
         }
         SendPort explicitReply = ibis.createSendPort(BenchPorts.EXPLICIT_DATA);
-        SendPort ackData = ibis.createSendPort(BenchPorts.EXPLICIT_DATA);
-        SendPort ackByte = ibis.createSendPort(BenchPorts.EXPLICIT_DATA);
         explicitReply.connect(driver, BenchPorts.REPLY_EXPLICIT, BenchPorts.SETUP_TIMEOUT_MILLIS, true);
         upcallReply.connect(driver, BenchPorts.REPLY_UPCALL, BenchPorts.SETUP_TIMEOUT_MILLIS, true);
-        ackData.connect(driver, BenchPorts.ACK_DATA, BenchPorts.SETUP_TIMEOUT_MILLIS, true);
-        ackByte.connect(driver, BenchPorts.ACK_BYTE, BenchPorts.SETUP_TIMEOUT_MILLIS, true);
+        for (Stream s : Stream.values()) {
+            SendPort ack = ibis.createSendPort(BenchPorts.EXPLICIT_DATA);
+            ack.connect(driver, s.ackPort(), BenchPorts.SETUP_TIMEOUT_MILLIS, true);
+            ReceivePort port = streams.get(s);
+            RawSockets.daemon("sink-" + s.name().toLowerCase(java.util.Locale.ROOT), () -> sinkLoop(s, port, ack));
+        }
         pingUpcall.enableMessageUpcalls();
-
         RawSockets.daemon("echo-explicit", () -> echoLoop(pingExplicit, explicitReply));
-        RawSockets.daemon("sink-data", () -> sinkLoop(streamData, ackData, perAck));
-        RawSockets.daemon("sink-byte", () -> sinkLoop(streamByte, ackByte, perAck));
         ibis.registry().elect(BenchPorts.PEER_READY);
 
         // The driver closes our standard input when it is done (or dies).
@@ -105,30 +116,45 @@ public final class IplBenchPeer {
         }
     }
 
-    private static void sinkLoop(ReceivePort port, SendPort ack, int perAck) {
-        ArrayKind[] kinds = ArrayKind.values();
-        Object[] arrays = new Object[kinds.length];
-        for (ArrayKind k : kinds) {
+    private static void sinkLoop(Stream stream, ReceivePort port, SendPort ack) {
+        Object[] arrays = new Object[ArrayKind.values().length];
+        for (ArrayKind k : ArrayKind.values()) {
             arrays[k.ordinal()] = k.newArray();
         }
         try {
-            for (long count = 1; ; count++) {
+            while (true) {
                 ReadMessage m = port.receive();
-                ArrayKind kind = kinds[m.readByte()];
-                switch (kind) {
-                    case BYTE -> m.readArray((byte[]) arrays[kind.ordinal()]);
-                    case INT -> m.readArray((int[]) arrays[kind.ordinal()]);
-                    default -> m.readArray((double[]) arrays[kind.ordinal()]);
+                byte flags = m.readByte();
+                Payload payload = Payload.of(m.readByte());
+                if (payload == null) {
+                    throw new IOException(stream + " stream: unknown payload code");
+                }
+                Object value;
+                if (stream.objects()) {
+                    value = m.readObject();
+                } else {
+                    value = payload == Payload.TREE ? null : arrays[payload.kind.ordinal()];
+                    switch (payload) {
+                        case BYTES -> m.readArray((byte[]) value);
+                        case INTS -> m.readArray((int[]) value);
+                        case DOUBLES -> m.readArray((double[]) value);
+                        default -> throw new IOException("a tree on the " + stream + " stream");
+                    }
                 }
                 m.finish();
-                if (count % perAck == 0) {
+                if ((flags & BenchPorts.ACK_REQUESTED) != 0) {
                     WriteMessage w = ack.newMessage();
-                    w.writeByte((byte) 1);
+                    w.writeLong(payload.checksum(value));
                     w.finish();
                 }
             }
         } catch (IOException e) {
             // the port or the connection closed: the benchmark is over
+        } catch (ClassNotFoundException | RuntimeException e) {
+            // The driver waits for an acknowledgement that will not come: leave, so that it sees
+            // the connections break instead of waiting.
+            System.err.println("peer: the " + stream + " stream failed: " + e);
+            System.exit(3);
         }
     }
 }

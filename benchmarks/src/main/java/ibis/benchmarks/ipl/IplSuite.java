@@ -1,5 +1,7 @@
 package ibis.benchmarks.ipl;
 
+import ibis.benchmarks.ipl.BenchPorts.Stream;
+import ibis.ipl.impl.ImplPropertyTable;
 import ibis.registry.server.CentralRegistryServer;
 
 import java.io.BufferedReader;
@@ -7,6 +9,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +17,7 @@ import java.time.LocalDate;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -24,55 +28,98 @@ import java.util.concurrent.TimeUnit;
 /**
  * The {@code ipl} suite of BENCHMARKS.md for the tcp implementation: 1-byte round-trip latency
  * (explicit receive and upcalls) and one-way throughput of 100 KB {@code byte[]}, {@code int[]} and
- * {@code double[]} messages, beside raw Java blocking sockets and NIO measured in the same run.
+ * {@code double[]} messages and of a 1023-node tree, through the data, byte, Ibis object and JDK
+ * object serializations, beside raw Java sockets measured in the same run.
  *
  * <p>Set-up: two JVMs on this machine. This (driver) JVM embeds the registry server, starts the
  * peer JVM ({@link IplBenchPeer}), and times everything from its side; the peer echoes round trips
- * and sinks streams. All traffic is on 127.0.0.1. Every figure is warmed up first and then measured
- * in repetitions; the repetitions of Ibis and of its raw peer are interleaved so that both see the
- * same machine noise. Latency is the time of a round trip; throughput counts payload bytes
- * (100 KB = 102,400 bytes per message) until the receiver has acknowledged the last message.
+ * and sinks streams. All traffic is on 127.0.0.1. Every run checks what came back (echoed bytes,
+ * checksums of the received payloads), so a broken path fails the suite instead of looking fast.
+ *
+ * <p>Method (why the figures can be trusted on a shared, noisy machine):
+ * <ul>
+ * <li>Warm-up by time, not by count, in several passes over all figures, so that both JVMs have
+ * compiled the code of every path, including the call sites that only become polymorphic once all
+ * figures ran; the last warm-up batch calibrates how many iterations one repetition takes, so every
+ * figure is measured for about the same time.</li>
+ * <li>Repetitions are interleaved: each repetition runs every figure once, group by group (a
+ * group is one payload, or the round trips, with its raw peer), alternating the order within the
+ * group from one repetition to the next. An Ibis figure and its raw peer thus see the same state of
+ * the machine.</li>
+ * <li>Reported: the median and the min–max over the repetitions, and as the ratio to the peer the
+ * median over the repetitions of the paired ratio (Ibis / peer of the same repetition).</li>
+ * </ul>
  */
 public final class IplSuite {
 
+    /** The sizes of a run. */
+    record Settings(String name, int warmupPasses, long warmupMillisPerPass, int repetitions, long repetitionMillis,
+            int minRoundTrips, int minMessages) {
+    }
+
+    /** About half a minute. */
+    static final Settings QUICK = new Settings("quick", 2, 250, 7, 120, 1_000, 10);
+    /** A few minutes. */
+    static final Settings FULL = new Settings("full", 3, 1_000, 15, 500, 5_000, 50);
+
+    /**
+     * System property: a comma-separated list of the figure groups to run ({@code latency},
+     * {@code BYTES}, {@code INTS}, {@code DOUBLES}, {@code TREE}); default all. For looking at one
+     * figure closely; a partial report says so in its tables.
+     */
+    public static final String GROUPS_PROPERTY = "ibis.bench.ipl.groups";
+
+    private final Settings settings;
     private final boolean quick;
     private final Path outputDirectory;
     private final String command;
 
-    // Iteration counts: {warm-up, per repetition, repetitions}.
-    private final int latencyWarmup;
-    private final int latencyIterations;
-    private final int streamWarmup;
-    private final int streamMessages;
-    private final int repetitions;
+    /** One measured figure: a workload, its place in the report and its repetitions. */
+    private static final class Figure {
+        final String label;
+        final String serialization;
+        /** The payload of a throughput figure; null for a round trip. */
+        final Payload payload;
+        final Workload workload;
+        final Series series = new Series();
+        int iterations;
 
-    /** One measured figure and how to turn elapsed nanoseconds into its unit. */
-    private record Figure(String key, String label, Workload workload, int warmup, int iterations,
-            boolean latency, Series series) {
+        Figure(String label, String serialization, Payload payload, Workload workload) {
+            this.label = label;
+            this.serialization = serialization;
+            this.payload = payload;
+            this.workload = workload;
+        }
 
-        double value(long nanos) {
-            if (latency) {
-                return nanos / 1000.0 / iterations; // microseconds per round trip
+        boolean latency() {
+            return payload == null;
+        }
+
+        /** Microseconds per round trip, or MB/s (10^6 bytes per second) of user payload. */
+        double value(long nanos, int n) {
+            if (latency()) {
+                return nanos / 1000.0 / n;
             }
-            double bytes = (double) ArrayKind.MESSAGE_BYTES * iterations;
-            return bytes / (nanos / 1e9) / 1e6; // MB/s (10^6 bytes per second)
+            return (double) payload.userBytes() * n / (nanos / 1e9) / 1e6;
         }
     }
 
     /** Creates the suite; {@code command} is shown in the report as the command that ran it. */
     public IplSuite(boolean quick, Path outputDirectory, String command) {
-        this.quick = quick;
+        this(quick ? QUICK : FULL, outputDirectory, command);
+    }
+
+    /** Creates the suite with explicit sizes (tests use tiny ones). */
+    IplSuite(Settings settings, Path outputDirectory, String command) {
+        this.settings = settings;
+        this.quick = settings != FULL;
         this.outputDirectory = outputDirectory;
         this.command = command;
-        latencyWarmup = quick ? 5_000 : 20_000;
-        latencyIterations = quick ? 5_000 : 20_000;
-        streamMessages = quick ? 500 : 2_000;
-        streamWarmup = quick ? 1_000 : 4_000;
-        repetitions = quick ? 5 : 10;
     }
 
     /** Runs the suite, prints the report and writes it; returns the process exit status. */
     public int run() throws Exception {
+        String loadBefore = loadAverage();
         List<String> header = header();
         header.forEach(System.out::println);
         System.out.println();
@@ -80,15 +127,22 @@ public final class IplSuite {
 
         Properties serverProps = new Properties();
         serverProps.setProperty("ibis.registry.server.bind", "127.0.0.1");
-        String pool = "ibis-bench-" + ProcessHandle.current().pid();
+        String pool = "ibis-bench-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         try (CentralRegistryServer server = new CentralRegistryServer(0, serverProps)) {
             server.start();
-            return runWith(server.address(), pool, header);
+            return runWith(server.address(), pool, header, loadBefore);
         }
     }
 
+    /** The path of the last report written (for tests). */
+    private Path reportFile;
+
+    Path reportFile() {
+        return reportFile;
+    }
+
     /** Runs everything against the given registry; the peer and both Ibises end before it closes. */
-    private int runWith(String server, String pool, List<String> header) throws Exception {
+    private int runWith(String server, String pool, List<String> header, String loadBefore) throws Exception {
         Process peer = null;
         IbisDriver ibis = null;
         List<Workload> raw = new ArrayList<>();
@@ -97,38 +151,78 @@ public final class IplSuite {
             int[] ports = awaitReady(peer);
             ibis = new IbisDriver(server, pool);
 
-            Map<String, Figure> figures = new LinkedHashMap<>();
+            Map<String, List<Figure>> groups = new LinkedHashMap<>();
             RawSockets.BlockingPingPong rawPing = new RawSockets.BlockingPingPong(ports[0]);
-            RawSockets.NioPingPong nioPing = new RawSockets.NioPingPong(ports[1]);
             raw.add(rawPing);
+            RawSockets.NioPingPong nioPing = new RawSockets.NioPingPong(ports[1]);
             raw.add(nioPing);
-            latency(figures, "raw", "raw Java socket, blocking", rawPing);
-            latency(figures, "nio", "raw Java NIO SocketChannel", nioPing);
-            latency(figures, "explicit", "Ibis tcp, explicit receive", ibis.explicitPingPong());
-            latency(figures, "upcall", "Ibis tcp, upcalls", ibis.upcallPingPong());
+            List<Figure> latency = new ArrayList<>();
+            latency.add(new Figure("raw Java socket, blocking", "—", null, rawPing));
+            latency.add(new Figure("raw Java NIO SocketChannel, blocking", "—", null, nioPing));
+            latency.add(new Figure("Ibis tcp, explicit receive", "data", null, ibis.explicitPingPong()));
+            latency.add(new Figure("Ibis tcp, upcalls", "data", null, ibis.upcallPingPong()));
+            groups.put("latency", latency);
             for (ArrayKind kind : ArrayKind.values()) {
-                RawSockets.BlockingStream s = new RawSockets.BlockingStream(ports[0], kind, streamMessages);
+                Payload payload = Payload.values()[kind.ordinal()];
+                RawSockets.BlockingStream s = new RawSockets.BlockingStream(ports[0], kind);
                 raw.add(s);
-                stream(figures, "raw-" + kind, "raw Java socket + ByteBuffer conversion", s);
-                stream(figures, "data-" + kind, "Ibis tcp, data serialization",
-                        ibis.stream(kind, false, streamMessages));
+                List<Figure> g = new ArrayList<>();
+                g.add(new Figure("raw Java socket, ByteBuffer conversion", "—", payload, s));
+                g.add(new Figure("Ibis tcp, writeArray/readArray", Stream.DATA.serialization, payload,
+                        ibis.stream(payload, Stream.DATA)));
+                if (kind == ArrayKind.BYTE) {
+                    g.add(new Figure("Ibis tcp, writeArray/readArray", Stream.BYTE.serialization, payload,
+                            ibis.stream(payload, Stream.BYTE)));
+                }
+                g.add(new Figure("Ibis tcp, writeObject/readObject", Stream.IBIS.serialization, payload,
+                        ibis.stream(payload, Stream.IBIS)));
+                g.add(new Figure("Ibis tcp, writeObject/readObject", Stream.SUN.serialization, payload,
+                        ibis.stream(payload, Stream.SUN)));
+                groups.put(payload.name(), g);
             }
-            stream(figures, "byte-" + ArrayKind.BYTE, "Ibis tcp, byte serialization",
-                    ibis.stream(ArrayKind.BYTE, true, streamMessages));
+            RawSockets.ObjectStream tree = new RawSockets.ObjectStream(ports[0]);
+            raw.add(tree);
+            List<Figure> trees = new ArrayList<>();
+            trees.add(new Figure("raw Java socket, ObjectOutputStream (reset per message)", "JDK", Payload.TREE,
+                    tree));
+            trees.add(new Figure("Ibis tcp, writeObject/readObject", Stream.IBIS.serialization, Payload.TREE,
+                    ibis.stream(Payload.TREE, Stream.IBIS)));
+            trees.add(new Figure("Ibis tcp, writeObject/readObject", Stream.SUN.serialization, Payload.TREE,
+                    ibis.stream(Payload.TREE, Stream.SUN)));
+            groups.put(Payload.TREE.name(), trees);
 
-            measure(figures);
+            String only = System.getProperty(GROUPS_PROPERTY);
+            if (only != null && !only.isBlank()) {
+                List<String> wanted = List.of(only.toUpperCase(Locale.ROOT).split("\\s*,\\s*"));
+                groups.keySet().removeIf(g -> !wanted.contains(g.toUpperCase(Locale.ROOT)));
+                if (groups.isEmpty()) {
+                    throw new IllegalArgumentException(GROUPS_PROPERTY + "=" + only + " selects no figure; groups are"
+                            + " latency, " + String.join(", ", List.of("BYTES", "INTS", "DOUBLES", "TREE")));
+                }
+            }
+            warmUp(groups);
+            measure(groups);
             List<String> report = new ArrayList<>(header);
-            report.add("- Ibis: " + ibis.implementationDescription());
+            report.add("- Ibis: " + ibis.implementationDescription() + "; " + ibisSettings());
+            report.add("- Tree class: " + TreeNode.class.getName() + ", "
+                    + (rewritten() ? "rewritten by ibisc (generated serializer in the class)"
+                            : "not rewritten (Ibis serialization generates its serializer at run time)"));
+            report.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + loadAverage()
+                    + " after");
             report.add("");
-            report.addAll(tables(figures));
+            report.addAll(tables(groups));
             report.forEach(System.out::println);
-            Path file = write(report);
+            reportFile = write(report);
             System.out.println();
-            System.out.println("Report written to " + file);
+            System.out.println("Report written to " + reportFile);
             return 0;
         } finally {
             for (Workload w : raw) {
-                w.close();
+                try {
+                    w.close();
+                } catch (IOException e) {
+                    // closing anyway
+                }
             }
             if (ibis != null) {
                 closeBounded(ibis);
@@ -142,26 +236,61 @@ public final class IplSuite {
         }
     }
 
-    private void latency(Map<String, Figure> figures, String key, String label, Workload w) {
-        figures.put(key, new Figure(key, label, w, latencyWarmup, latencyIterations, true, new Series()));
+    private static List<Figure> all(Map<String, List<Figure>> groups) {
+        List<Figure> all = new ArrayList<>();
+        groups.values().forEach(all::addAll);
+        return all;
     }
 
-    private void stream(Map<String, Figure> figures, String key, String label, Workload w) {
-        figures.put(key, new Figure(key, label, w, streamWarmup, streamMessages, false, new Series()));
-    }
-
-    /** Warms every workload up, then measures the repetitions, interleaving all figures. */
-    private void measure(Map<String, Figure> figures) throws Exception {
-        for (Figure f : figures.values()) {
-            System.out.println("warming up: " + f.label() + " (" + f.key() + ")");
-            f.workload().run(f.warmup());
+    /**
+     * Runs every figure for the warm-up time, in several passes over all figures, and sets each
+     * figure's iterations per repetition from the speed of its last warm-up batch.
+     */
+    private void warmUp(Map<String, List<Figure>> groups) throws Exception {
+        List<Figure> all = all(groups);
+        long budget = settings.warmupMillisPerPass() * 1_000_000L;
+        long target = settings.repetitionMillis() * 1_000_000L;
+        for (int pass = 1; pass <= settings.warmupPasses(); pass++) {
+            System.out.println("warming up, pass " + pass + " of " + settings.warmupPasses() + " ("
+                    + all.size() + " figures, " + settings.warmupMillisPerPass() + " ms each)");
+            for (Figure f : all) {
+                int n = f.latency() ? 50 : 2;
+                long spent = 0;
+                long lastNanos = 1;
+                int lastN = 1;
+                while (spent < budget) {
+                    long start = System.nanoTime();
+                    f.workload.run(n);
+                    long elapsed = System.nanoTime() - start;
+                    spent += elapsed;
+                    lastNanos = Math.max(1, elapsed);
+                    lastN = n;
+                    if (elapsed < budget / 8 && n < (1 << 24)) {
+                        n *= 2;
+                    }
+                }
+                double perIteration = (double) lastNanos / lastN;
+                int min = f.latency() ? settings.minRoundTrips() : settings.minMessages();
+                f.iterations = (int) Math.max(min, Math.min(Integer.MAX_VALUE / 2, target / perIteration));
+            }
         }
-        for (int rep = 1; rep <= repetitions; rep++) {
-            System.out.println("repetition " + rep + " of " + repetitions);
-            for (Figure f : figures.values()) {
-                long start = System.nanoTime();
-                f.workload().run(f.iterations());
-                f.series().add(f.value(System.nanoTime() - start));
+        System.out.flush();
+    }
+
+    /** The repetitions: every figure once per repetition, group by group, alternating the order. */
+    private void measure(Map<String, List<Figure>> groups) throws Exception {
+        for (int rep = 1; rep <= settings.repetitions(); rep++) {
+            System.out.println("repetition " + rep + " of " + settings.repetitions());
+            for (List<Figure> group : groups.values()) {
+                List<Figure> order = new ArrayList<>(group);
+                if (rep % 2 == 0) {
+                    Collections.reverse(order);
+                }
+                for (Figure f : order) {
+                    long start = System.nanoTime();
+                    f.workload.run(f.iterations);
+                    f.series.add(f.value(System.nanoTime() - start, f.iterations));
+                }
             }
         }
         System.out.println();
@@ -170,7 +299,7 @@ public final class IplSuite {
     private List<String> header() {
         Runtime rt = Runtime.getRuntime();
         List<String> h = new ArrayList<>();
-        h.add("# Ibis benchmark suite `ipl`" + (quick ? " (quick)" : ""));
+        h.add("# Ibis benchmark suite `ipl`" + (quick ? " (" + settings.name() + ")" : ""));
         h.add("");
         h.add("- Date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
         h.add("- JDK: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
@@ -178,51 +307,115 @@ public final class IplSuite {
         h.add("- OS: " + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", "
                 + rt.availableProcessors() + " cores");
         h.add("- Command: `" + command + "`");
-        h.add("- Set-up: two JVMs on one machine (driver and peer), loopback 127.0.0.1, TCP_NODELAY "
-                + "everywhere; Ibis implementation tcp; repetitions of Ibis and of its raw peers are "
-                + "interleaved. Warm-up: " + latencyWarmup + " round trips / " + streamWarmup
-                + " messages; then " + repetitions + " repetitions of " + latencyIterations
-                + " round trips / " + streamMessages + " messages of 100 KB.");
+        h.add("- Set-up: two JVMs on one machine (driver and peer), loopback 127.0.0.1, TCP_NODELAY everywhere."
+                + " Warm-up: " + settings.warmupPasses() + " passes of " + settings.warmupMillisPerPass()
+                + " ms per figure; then " + settings.repetitions() + " interleaved repetitions of about "
+                + settings.repetitionMillis() + " ms per figure (at least " + settings.minRoundTrips()
+                + " round trips / " + settings.minMessages() + " messages).");
         return h;
     }
 
-    private List<String> tables(Map<String, Figure> f) {
+    private static String ibisSettings() {
+        StringBuilder b = new StringBuilder();
+        for (String name : List.of(ImplPropertyTable.RECEIVE_SPIN_MICROS, ImplPropertyTable.UPCALL_SPIN_MICROS,
+                ImplPropertyTable.UPCALL_HANDOFF_MICROS, ImplPropertyTable.BUFFER_SIZE)) {
+            if (b.length() > 0) {
+                b.append(", ");
+            }
+            b.append('`').append(name).append('=').append(ImplPropertyTable.longProperty(null, name)).append('`');
+        }
+        return b.toString();
+    }
+
+    private static boolean rewritten() {
+        try {
+            return Class.forName("ibis.io.Serializable").isAssignableFrom(TreeNode.class);
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return parts[0] + " / " + parts[1] + " / " + parts[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
+    private List<String> tables(Map<String, List<Figure>> groups) {
         List<String> t = new ArrayList<>();
-        t.add("## Round-trip latency, 1-byte message (µs, lower is better)");
+        List<Figure> latency = groups.get("latency");
+        if (latency != null) {
+            Figure rawPing = latency.get(0);
+            Figure nioPing = latency.get(1);
+            t.add("## Round-trip latency, 1-byte message (µs, lower is better)");
+            t.add("");
+            t.add("| sender and receiver | serialization | median | min–max | ratio to raw blocking | ratio to NIO |");
+            t.add("| --- | --- | ---: | ---: | ---: | ---: |");
+            for (Figure x : latency) {
+                t.add("| " + x.label + " | " + x.serialization + " | " + fmt(x.series.median()) + " | "
+                        + range(x.series) + " | " + ratio(x, rawPing) + " | " + ratio(x, nioPing) + " |");
+            }
+            t.add("");
+        }
+        t.add("## One-way throughput (MB/s = 10^6 bytes/s of user payload, higher is better)");
         t.add("");
-        t.add("| sender and receiver | median | min–max | ratio to raw blocking | ratio to NIO |");
-        t.add("| --- | ---: | ---: | ---: | ---: |");
-        for (String key : List.of("raw", "nio", "explicit", "upcall")) {
-            Figure x = f.get(key);
-            t.add("| " + x.label() + " | " + fmt(x.series().median()) + " | " + range(x.series()) + " | "
-                    + ratio(x, f.get("raw")) + " | " + ratio(x, f.get("nio")) + " |");
+        t.add("User payload per message: 102,400 bytes for the arrays, " + TreeNode.NODES + " × 16 = "
+                + TreeNode.PAYLOAD_BYTES + " bytes for the tree. Object ports allocate a new array or tree"
+                + " per message on the receiver; data and byte ports read into a reused array.");
+        t.add("");
+        t.add("| payload | sender and receiver | serialization | median | min–max | ratio to raw |");
+        t.add("| --- | --- | --- | ---: | ---: | ---: |");
+        for (Map.Entry<String, List<Figure>> g : groups.entrySet()) {
+            if (g.getKey().equals("latency")) {
+                continue;
+            }
+            Figure peer = g.getValue().get(0);
+            for (Figure x : g.getValue()) {
+                t.add("| " + x.payload.displayName() + " | " + x.label + " | " + x.serialization + " | "
+                        + fmt(x.series.median()) + " | " + range(x.series) + " | " + ratio(x, peer) + " |");
+            }
         }
         t.add("");
-        t.add("## One-way throughput, 100 KB arrays (MB/s = 10^6 bytes/s, higher is better)");
+        t.add("Ratios are Ibis / peer: the median over the repetitions of the ratio of the two values measured"
+                + " in the same repetition. Below 1 is faster for latency, above 1 is faster for throughput.");
         t.add("");
-        t.add("| array | sender and receiver | median | min–max | ratio to raw |");
-        t.add("| --- | --- | ---: | ---: | ---: |");
-        for (ArrayKind kind : ArrayKind.values()) {
-            Figure rawFigure = f.get("raw-" + kind);
-            List<Figure> rows = new ArrayList<>(List.of(rawFigure, f.get("data-" + kind)));
-            if (f.containsKey("byte-" + kind)) {
-                rows.add(f.get("byte-" + kind));
-            }
-            for (Figure x : rows) {
-                t.add("| " + kind.javaName() + " | " + x.label() + " | " + fmt(x.series().median()) + " | "
-                        + range(x.series()) + " | " + ratio(x, rawFigure) + " |");
-            }
-        }
-        t.add("");
-        t.add("Ratios are Ibis / peer of the medians: below 1 is faster for latency, above 1 is faster"
-                + " for throughput.");
-        t.add("");
+        t.addAll(targets(groups));
         t.add("## Not yet measured");
         t.add("");
         t.add("- other implementations (ucx, mpi) and their C peers (ucx_perftest, a C MPI ping-pong);");
-        t.add("- the ibis and sun object serializations and the 1023-node tree;");
+        t.add("- a raw NIO streaming peer;");
         t.add("- latency and throughput against message size (1 B … 1 MB) and their plots;");
         t.add("- one-to-many (multicast to 1, 2, 4, 8) and many-to-one throughput.");
+        return t;
+    }
+
+    /** The targets of the foundation issue, checked on this run. */
+    private static List<String> targets(Map<String, List<Figure>> groups) {
+        List<String> t = new ArrayList<>();
+        t.add("## Targets");
+        t.add("");
+        List<Figure> latency = groups.get("latency");
+        if (latency != null) {
+            Figure rawPing = latency.get(0);
+            for (Figure x : latency.subList(2, latency.size())) {
+                double r = Series.pairedRatio(x.series, rawPing.series);
+                t.add("- Round trip no slower than raw blocking sockets, " + x.label + ": "
+                        + String.format(Locale.ROOT, "%.2f", r) + (r <= 1.0 ? " — met" : " — missed"));
+            }
+        }
+        for (ArrayKind kind : ArrayKind.values()) {
+            List<Figure> g = groups.get(Payload.values()[kind.ordinal()].name());
+            if (g == null) {
+                continue;
+            }
+            double r = Series.pairedRatio(g.get(1).series, g.get(0).series);
+            t.add("- 100 KB " + kind.javaName() + " throughput (data serialization) at least 0.8 × raw: "
+                    + String.format(Locale.ROOT, "%.2f", r) + (r >= 0.8 ? " — met" : " — missed"));
+        }
+        t.add("");
         return t;
     }
 
@@ -235,12 +428,12 @@ public final class IplSuite {
     }
 
     private static String ratio(Figure x, Figure peer) {
-        return String.format(Locale.ROOT, "%.2f", x.series().median() / peer.series().median());
+        return String.format(Locale.ROOT, "%.2f", Series.pairedRatio(x.series, peer.series));
     }
 
     private Path write(List<String> report) throws IOException {
         Files.createDirectories(outputDirectory);
-        Path file = outputDirectory.resolve("ipl-" + LocalDate.now() + (quick ? "-quick" : "") + ".md");
+        Path file = outputDirectory.resolve("ipl-" + LocalDate.now() + (quick ? "-" + settings.name() : "") + ".md");
         Files.write(file, report, StandardCharsets.UTF_8);
         return file.toAbsolutePath();
     }
@@ -248,15 +441,20 @@ public final class IplSuite {
     private Process startPeer(String server, String pool) throws IOException {
         String java = ProcessHandle.current().info().command()
                 .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
-        List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path")));
-        for (String name : List.of("org.slf4j.simpleLogger.defaultLogLevel", "ibis.implementation")) {
-            String value = System.getProperty(name);
-            if (value != null) {
-                cmd.add("-D" + name + "=" + value);
+        List<String> cmd = new ArrayList<>(List.of(java));
+        // The peer runs with the driver's JVM options (heap, GC, JIT) and its Ibis and logging properties.
+        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (arg.startsWith("-X") || arg.startsWith("--enable-native-access")) {
+                cmd.add(arg);
             }
         }
-        cmd.addAll(List.of(IplBenchPeer.class.getName(), server, pool, Integer.toString(streamMessages)));
+        for (String name : System.getProperties().stringPropertyNames()) {
+            if ((name.startsWith("ibis.") && !name.startsWith("ibis.bench.")) || name.startsWith("org.slf4j.")) {
+                cmd.add("-D" + name + "=" + System.getProperty(name));
+            }
+        }
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), IplBenchPeer.class.getName(), server,
+                pool));
         return new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     }
 

@@ -1,10 +1,14 @@
 package ibis.benchmarks.ipl;
 
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -20,15 +24,24 @@ import java.nio.channels.SocketChannel;
  * NIO channels. The peer JVM runs the servers ({@link Servers}); the driver JVM runs the
  * {@link Workload}s that talk to them. TCP_NODELAY is set everywhere, as Ibis does.
  *
- * <p>Blocking-socket connections start with one byte: {@code 'P'} for ping-pong (echo one byte at
- * a time) or {@code 'S'} for streaming, followed by the array kind (byte) and the number of
- * messages per acknowledgement (int); the server then reads 100 KB messages, converts each into
- * its array, and answers one byte after every that many messages. NIO connections only ping-pong.
+ * <p>Blocking-socket connections start with one byte saying what follows:
+ * <ul>
+ * <li>{@code 'P'}: ping-pong, the server echoes one byte at a time;</li>
+ * <li>{@code 'S'} and an {@link ArrayKind} ordinal: 100 KB arrays, each message one flags byte
+ * ({@link BenchPorts#ACK_REQUESTED}) and the array's elements in big-endian order; the server
+ * converts every message back into its array and answers a flagged one with the array's checksum
+ * ({@code long});</li>
+ * <li>{@code 'T'}: the 1023-node tree through JDK object streams, reset after every message (as
+ * RMI does): per message {@code writeBoolean(ack)}, {@code writeObject(tree)}; the server reads the
+ * tree and answers a flagged message with the tree's checksum.</li>
+ * </ul>
+ * NIO connections only ping-pong.
  */
 final class RawSockets {
 
     static final int PING = 'P';
     static final int STREAM = 'S';
+    static final int TREE = 'T';
 
     private RawSockets() {
     }
@@ -78,24 +91,44 @@ final class RawSockets {
                         out.write(b);
                     }
                 } else if (op == STREAM) {
-                    DataInputStream data = new DataInputStream(in);
-                    ArrayKind kind = ArrayKind.values()[data.readByte()];
-                    int perAck = data.readInt();
-                    byte[] bytes = new byte[ArrayKind.MESSAGE_BYTES];
-                    ByteBuffer view = ByteBuffer.wrap(bytes);
-                    Object array = kind.newArray();
-                    for (long count = 1; ; count++) {
-                        data.readFully(bytes);
-                        kind.decode(view, array);
-                        if (count % perAck == 0) {
-                            out.write(1);
-                        }
-                    }
+                    sinkArrays(in, out);
+                } else if (op == TREE) {
+                    sinkTrees(in, out);
                 }
             } catch (EOFException e) {
                 // the driver closed the connection
-            } catch (IOException e) {
-                // the driver went away
+            } catch (IOException | ClassNotFoundException | RuntimeException e) {
+                System.err.println("raw peer: " + e);
+            }
+        }
+
+        private static void sinkArrays(InputStream in, OutputStream out) throws IOException {
+            DataInputStream data = new DataInputStream(in);
+            DataOutputStream ack = new DataOutputStream(out);
+            ArrayKind kind = ArrayKind.values()[data.readByte()];
+            byte[] bytes = new byte[1 + ArrayKind.MESSAGE_BYTES];
+            ByteBuffer elements = ByteBuffer.wrap(bytes, 1, ArrayKind.MESSAGE_BYTES).slice();
+            Object array = kind.newArray();
+            while (true) {
+                data.readFully(bytes);
+                kind.decode(elements, array);
+                if ((bytes[0] & BenchPorts.ACK_REQUESTED) != 0) {
+                    ack.writeLong(kind.checksum(array));
+                    ack.flush();
+                }
+            }
+        }
+
+        private static void sinkTrees(InputStream in, OutputStream out) throws IOException, ClassNotFoundException {
+            ObjectInputStream objects = new ObjectInputStream(new BufferedInputStream(in, 1 << 16));
+            DataOutputStream ack = new DataOutputStream(out);
+            while (true) {
+                boolean ackRequested = objects.readBoolean();
+                Object tree = objects.readObject();
+                if (ackRequested) {
+                    ack.writeLong(Payload.TREE.checksum(tree));
+                    ack.flush();
+                }
             }
         }
 
@@ -154,8 +187,10 @@ final class RawSockets {
         public void run(int iterations) throws IOException {
             for (int i = 0; i < iterations; i++) {
                 out.write(i & 0x7f);
-                if (in.read() < 0) {
-                    throw new EOFException("peer closed the ping-pong connection");
+                int b = in.read();
+                if (b != (i & 0x7f)) {
+                    throw new IOException(b < 0 ? "peer closed the ping-pong connection"
+                            : "ping-pong echoed " + b + " for " + (i & 0x7f));
                 }
             }
         }
@@ -190,6 +225,9 @@ final class RawSockets {
                         throw new EOFException("peer closed the NIO ping-pong connection");
                     }
                 }
+                if (one.get(0) != (byte) i) {
+                    throw new IOException("NIO ping-pong echoed " + one.get(0) + " for " + (byte) i);
+                }
             }
         }
 
@@ -201,46 +239,76 @@ final class RawSockets {
 
     /**
      * Streams 100 KB arrays over a blocking socket the way a plain Java program would: each array is
-     * converted into a byte buffer (ByteBuffer views, big-endian) and written; the receiver reads
-     * and converts it back.
+     * converted into a byte array (ByteBuffer views, big-endian) and written with its flags byte in
+     * one write; the receiver reads and converts it back.
      */
     static final class BlockingStream implements Workload {
         private final Socket socket;
-        private final InputStream in;
+        private final DataInputStream in;
         private final OutputStream out;
         private final ArrayKind kind;
-        private final int perAck;
         private final Object array;
-        private final byte[] bytes = new byte[ArrayKind.MESSAGE_BYTES];
-        private final ByteBuffer view = ByteBuffer.wrap(bytes);
+        private final long checksum;
+        private final byte[] bytes = new byte[1 + ArrayKind.MESSAGE_BYTES];
+        private final ByteBuffer elements = ByteBuffer.wrap(bytes, 1, ArrayKind.MESSAGE_BYTES).slice();
 
-        BlockingStream(int port, ArrayKind kind, int perAck) throws IOException {
+        BlockingStream(int port, ArrayKind kind) throws IOException {
             this.kind = kind;
-            this.perAck = perAck;
             this.array = kind.newArray();
+            this.checksum = kind.checksum(array);
             socket = new Socket(InetAddress.getLoopbackAddress(), port);
             socket.setTcpNoDelay(true);
-            in = socket.getInputStream();
+            in = new DataInputStream(socket.getInputStream());
             out = socket.getOutputStream();
-            DataOutputStream header = new DataOutputStream(out);
-            header.writeByte(STREAM);
-            header.writeByte(kind.ordinal());
-            header.writeInt(perAck);
-            header.flush();
+            out.write(new byte[] {STREAM, (byte) kind.ordinal()});
         }
 
         @Override
         public void run(int messages) throws IOException {
-            if (messages % perAck != 0) {
-                throw new IllegalArgumentException(messages + " is not a multiple of " + perAck);
-            }
             for (int i = 1; i <= messages; i++) {
-                kind.encode(array, view);
+                kind.encode(array, elements);
+                bytes[0] = i == messages ? BenchPorts.ACK_REQUESTED : 0;
                 out.write(bytes);
-                if (i % perAck == 0 && in.read() < 0) {
-                    throw new EOFException("peer closed the stream connection");
-                }
             }
+            Workload.checkAck(in.readLong(), checksum, "raw " + kind.javaName() + " stream");
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+        }
+    }
+
+    /**
+     * Streams the 1023-node tree through JDK object streams over a blocking socket, reset after
+     * every message (so every message carries its class descriptors again, as RMI's do).
+     */
+    static final class ObjectStream implements Workload {
+        private final Socket socket;
+        private final DataInputStream in;
+        private final ObjectOutputStream out;
+        private final TreeNode tree = TreeNode.benchmarkTree();
+        private final long checksum = TreeNode.checksum(tree);
+
+        ObjectStream(int port) throws IOException {
+            socket = new Socket(InetAddress.getLoopbackAddress(), port);
+            socket.setTcpNoDelay(true);
+            in = new DataInputStream(socket.getInputStream());
+            OutputStream raw = socket.getOutputStream();
+            raw.write(TREE);
+            out = new ObjectOutputStream(new BufferedOutputStream(raw, 1 << 16));
+            out.flush();
+        }
+
+        @Override
+        public void run(int messages) throws IOException {
+            for (int i = 1; i <= messages; i++) {
+                out.writeBoolean(i == messages);
+                out.writeObject(tree);
+                out.reset();
+                out.flush();
+            }
+            Workload.checkAck(in.readLong(), checksum, "raw ObjectOutputStream tree stream");
         }
 
         @Override

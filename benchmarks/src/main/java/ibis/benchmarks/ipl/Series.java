@@ -19,15 +19,14 @@ public final class Series {
         return values.size();
     }
 
+    /** The value of repetition {@code i} (0-based). */
+    public double get(int i) {
+        return values.get(i);
+    }
+
     /** The median (mean of the middle two for an even count); NaN when empty. */
     public double median() {
-        if (values.isEmpty()) {
-            return Double.NaN;
-        }
-        List<Double> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        return median(values);
     }
 
     /** The smallest value; NaN when empty. */
@@ -38,5 +37,30 @@ public final class Series {
     /** The largest value; NaN when empty. */
     public double max() {
         return values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+    }
+
+    /**
+     * The median over the repetitions of {@code x[i] / peer[i]}: the ratio of two figures measured
+     * side by side in each repetition. On a noisy machine it is steadier than the ratio of the two
+     * medians, because both values of a pair saw the same moment of the machine. NaN when there is
+     * no pair.
+     */
+    public static double pairedRatio(Series x, Series peer) {
+        int n = Math.min(x.size(), peer.size());
+        List<Double> ratios = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            ratios.add(x.get(i) / peer.get(i));
+        }
+        return median(ratios);
+    }
+
+    private static double median(List<Double> values) {
+        if (values.isEmpty()) {
+            return Double.NaN;
+        }
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 }

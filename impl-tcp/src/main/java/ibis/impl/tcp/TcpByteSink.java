@@ -4,35 +4,120 @@ import ibis.io.ByteSink;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 
 /**
- * The output of a TCP connection: one gathering write of all buffers over a blocking
- * {@link SocketChannel}, so a block header and its payload leave in one system call (and, with
- * TCP_NODELAY, usually in one segment). Closing it closes the whole socket.
+ * The output of a TCP connection: one gathering write of all buffers, so a block header and its
+ * payload leave in one system call (and, with TCP_NODELAY, usually in one segment). Closing it
+ * closes the whole socket.
+ *
+ * <p>On the sending side of a connection the channel is blocking and a write returns when
+ * everything is in the socket buffer. On the receiving side the channel is non-blocking (its
+ * {@link TcpByteSource} polls), and this sink writes only the handshake reply; should the socket
+ * buffer ever be full, it waits for room in a selector made for that purpose.
  */
 final class TcpByteSink implements ByteSink {
 
-    private final SocketChannel channel;
+    /** Largest write that goes through the staging buffer (bigger ones are rare and written as they are). */
+    private static final int MAX_STAGED = 1 << 20;
 
+    /** One direct staging buffer per writing thread, grown to the largest block it wrote. */
+    private static final ThreadLocal<ByteBuffer> STAGING =
+            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(16 * 1024));
+
+    private final SocketChannel channel;
+    /** The polling source sharing a non-blocking channel, or null for a blocking channel. */
+    private final TcpByteSource pollingSource;
+    private Selector writeSelector;
+
+    /** A sink over a blocking channel. */
     TcpByteSink(SocketChannel channel) {
+        this(channel, null);
+    }
+
+    /**
+     * A sink over the channel of {@code source}; when that source polls (non-blocking channel),
+     * closing this sink closes the source too, so its selector lets the socket go.
+     */
+    TcpByteSink(SocketChannel channel, TcpByteSource source) {
         this.channel = channel;
+        this.pollingSource = source != null && source.isPolling() ? source : null;
     }
 
     @Override
     public void write(ByteBuffer[] buffers, int offset, int count) throws IOException {
         long left = 0;
+        boolean heap = false;
         for (int i = 0; i < count; i++) {
-            left += buffers[offset + i].remaining();
+            ByteBuffer b = buffers[offset + i];
+            left += b.remaining();
+            heap |= !b.isDirect();
+        }
+        if (heap && left <= MAX_STAGED) {
+            writeStaged(buffers, offset, count, (int) left);
+            return;
         }
         // A blocking channel normally writes everything at once; loop for partial writes.
         while (left > 0) {
-            left -= channel.write(buffers, offset, count);
+            long n = channel.write(buffers, offset, count);
+            left -= n;
+            if (n == 0 && left > 0 && pollingSource != null) {
+                awaitWritable();
+            }
         }
+    }
+
+    /**
+     * Heap buffers: the JDK would copy each into a temporary direct buffer and make a gathering
+     * write of those. Copying them into one direct buffer of the writing thread and writing that
+     * with a plain write costs the same copies and a cheaper system call and JDK path.
+     */
+    private void writeStaged(ByteBuffer[] buffers, int offset, int count, int total) throws IOException {
+        ByteBuffer staging = STAGING.get();
+        if (staging.capacity() < total) {
+            staging = ByteBuffer.allocateDirect(Math.max(total, Math.min(MAX_STAGED, staging.capacity() * 2)));
+            STAGING.set(staging);
+        }
+        staging.clear();
+        for (int i = 0; i < count; i++) {
+            staging.put(buffers[offset + i]); // consumes the caller's buffer, as a write does
+        }
+        staging.flip();
+        while (staging.hasRemaining()) {
+            if (channel.write(staging) == 0 && pollingSource != null) {
+                awaitWritable();
+            }
+        }
+    }
+
+    private synchronized void awaitWritable() throws IOException {
+        if (writeSelector == null) {
+            writeSelector = Selector.open();
+            channel.register(writeSelector, SelectionKey.OP_WRITE);
+        }
+        writeSelector.select(1000);
     }
 
     @Override
     public void close() throws IOException {
-        channel.close();
+        try {
+            channel.close();
+        } finally {
+            try {
+                if (pollingSource != null) {
+                    pollingSource.close();
+                }
+            } finally {
+                closeWriteSelector();
+            }
+        }
+    }
+
+    private synchronized void closeWriteSelector() throws IOException {
+        if (writeSelector != null) {
+            writeSelector.close();
+        }
     }
 }

@@ -1,55 +1,130 @@
 package ibis.impl.tcp;
 
 import ibis.io.ByteSource;
+import ibis.ipl.impl.SpinWait;
 
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import java.util.function.Consumer;
 
 /**
- * The input of a TCP connection, over a {@link SocketChannel} in blocking mode.
+ * The input of a TCP connection. It works in one of two modes, chosen by the side of the
+ * connection (a connection carries messages in one direction only, from the side that connected
+ * to the side that accepted):
  *
- * <p>Waiting with a time limit: a blocking channel's own {@code read} cannot time out, but the
- * socket adaptor's input stream honours {@code SO_TIMEOUT} on the same channel (JDK 13 and later),
- * so {@link #awaitData(long)} reads into a small heap read-ahead buffer through that stream. Plain
- * reads ({@link #read}) first drain the read-ahead, then read from the channel straight into the
- * caller's buffer, so large messages are not copied twice.
+ * <ul>
+ * <li><b>Polling</b> ({@link #polling}, the accepting side, which receives the messages): the
+ * channel is non-blocking, so one {@code read} system call both asks whether data has arrived and
+ * fetches it. {@link #available()} is such a read into a small direct read-ahead buffer; this is
+ * what a receiver that polls briefly before blocking calls in its loop, and a hit costs one system
+ * call instead of an {@code FIONREAD} followed by a read. Waiting (a read that found nothing, or
+ * {@link #awaitData(long)}) blocks in a {@link Selector} of this connection alone, with or without a
+ * time limit.</li>
+ * <li><b>Blocking</b> ({@link #blocking}, the connecting side, which only reads the handshake
+ * reply): the channel stays blocking, because the send port's writes on the same channel must
+ * block when the socket buffer is full. Timed waits read through the socket adaptor's input
+ * stream with {@code SO_TIMEOUT} into the read-ahead buffer.</li>
+ * </ul>
  *
- * <p>Costs on the hot path: {@code awaitData(0)} is one blocking {@code read} system call that
- * fetches (part of) the next message into the read-ahead; when bytes are already read ahead it
- * returns at once. {@link #available()} is one {@code FIONREAD} ioctl when the read-ahead is empty.
- * Nothing allocates. Closing the source closes the whole socket; a blocked reader gets an
- * {@link java.nio.channels.AsynchronousCloseException}.
+ * <p>Plain reads ({@link #read}) first drain the read-ahead, then read from the channel straight
+ * into the caller's buffer, so large messages are not copied twice. Once the selector exists
+ * nothing on the read path allocates. Closing the source closes the whole socket (and the
+ * selector); a reader blocked in it gets an {@link AsynchronousCloseException}.
  */
 final class TcpByteSource implements ByteSource {
 
+    /** Ready keys are not collected: the selector has this one channel only. */
+    private static final Consumer<SelectionKey> IGNORE_READY_KEY = key -> { };
+
     private final SocketChannel channel;
+    /** Polling mode: the selector waits are made in; null in blocking mode. */
+    private final Selector selector;
+    /** Blocking mode: the socket adaptor's stream for timed reads; null in polling mode. */
     private final InputStream timedInput;
     /** Bytes read ahead, between position and limit (read mode). */
     private final ByteBuffer readAhead;
+    /** Polling mode: how a read that found nothing in the middle of a message polls before it waits. */
+    private final SpinWait spin;
     private boolean endOfStream;
     private int currentTimeout = -1;
+    private volatile boolean closed;
 
-    TcpByteSource(SocketChannel channel, int readAheadSize) throws IOException {
+    private TcpByteSource(SocketChannel channel, int readAheadSize, boolean polling, long spinMicros)
+            throws IOException {
         this.channel = channel;
-        this.timedInput = channel.socket().getInputStream();
-        this.readAhead = ByteBuffer.allocate(readAheadSize);
+        this.spin = new SpinWait(spinMicros);
+        if (polling) {
+            channel.configureBlocking(false);
+            Selector s = Selector.open();
+            try {
+                channel.register(s, SelectionKey.OP_READ);
+            } catch (IOException | RuntimeException e) {
+                s.close();
+                throw e;
+            }
+            this.selector = s;
+            this.timedInput = null;
+            this.readAhead = ByteBuffer.allocateDirect(readAheadSize);
+        } else {
+            this.selector = null;
+            this.timedInput = channel.socket().getInputStream();
+            this.readAhead = ByteBuffer.allocate(readAheadSize);
+        }
         this.readAhead.limit(0);
+    }
+
+    /**
+     * A source in polling mode for the side that receives the messages. Switches the channel to
+     * non-blocking mode: its sink must be one made with {@link TcpByteSink#TcpByteSink(SocketChannel,
+     * TcpByteSource)}.
+     *
+     * @param spinMicros how long a read that needs more bytes than have arrived polls (yielding the
+     *        processor) before it waits in the selector; 0: wait at once
+     */
+    static TcpByteSource polling(SocketChannel channel, int readAheadSize, long spinMicros) throws IOException {
+        return new TcpByteSource(channel, readAheadSize, true, spinMicros);
+    }
+
+    /** A source in blocking mode, for the side that sends the messages (it reads only the handshake reply). */
+    static TcpByteSource blocking(SocketChannel channel, int readAheadSize) throws IOException {
+        return new TcpByteSource(channel, readAheadSize, false, 0);
+    }
+
+    /** Whether this source made its channel non-blocking. */
+    boolean isPolling() {
+        return selector != null;
     }
 
     @Override
     public int read(ByteBuffer destination, int minimum) throws IOException {
         int total = 0;
         if (readAhead.hasRemaining()) {
+            boolean full = readAhead.limit() == readAhead.capacity();
             int n = Math.min(readAhead.remaining(), destination.remaining());
             int oldLimit = readAhead.limit();
             readAhead.limit(readAhead.position() + n);
             destination.put(readAhead);
             readAhead.limit(oldLimit);
             total = n;
+            if (full && selector != null && !readAhead.hasRemaining() && destination.hasRemaining()) {
+                // A poll filled the whole read-ahead, so more is probably waiting (a stream of
+                // large messages): fetch it now, in one read, straight into the destination.
+                int more = channel.read(destination);
+                if (more < 0) {
+                    endOfStream = true;
+                } else {
+                    total += more;
+                }
+            }
         }
         while (total < minimum) {
             if (endOfStream) {
@@ -58,11 +133,39 @@ final class TcpByteSource implements ByteSource {
             int n = channel.read(destination);
             if (n < 0) {
                 endOfStream = true;
-            } else {
+            } else if (n > 0) {
                 total += n;
+            } else {
+                // Polling mode only: nothing there yet. The rest of a message that has started
+                // is usually on its way: poll briefly before waiting in the selector.
+                n = pollBriefly(destination);
+                if (n < 0) {
+                    endOfStream = true;
+                } else if (n > 0) {
+                    total += n;
+                } else {
+                    select(0);
+                }
             }
         }
         return total;
+    }
+
+    /**
+     * Polls the channel briefly ({@link SpinWait}: yielding the processor between polls, which the
+     * sender may need); returns what the first successful read returned, or 0.
+     */
+    private int pollBriefly(ByteBuffer destination) throws IOException {
+        if (spin.start()) {
+            while (spin.next()) {
+                int n = channel.read(destination);
+                if (n != 0) {
+                    spin.succeeded();
+                    return n;
+                }
+            }
+        }
+        return 0;
     }
 
     @Override
@@ -73,7 +176,25 @@ final class TcpByteSource implements ByteSource {
         if (endOfStream) {
             return 0;
         }
+        if (selector != null) {
+            fetch();
+            return readAhead.remaining();
+        }
         return timedInput.available();
+    }
+
+    /** Polling mode: one non-blocking read into the (empty) read-ahead buffer. */
+    private void fetch() throws IOException {
+        readAhead.clear();
+        int n;
+        try {
+            n = channel.read(readAhead);
+        } finally {
+            readAhead.flip();
+        }
+        if (n < 0) {
+            endOfStream = true;
+        }
     }
 
     @Override
@@ -82,7 +203,10 @@ final class TcpByteSource implements ByteSource {
             return true;
         }
         if (timeoutMillis < 0) {
-            return available() > 0;
+            return available() > 0 || endOfStream;
+        }
+        if (selector != null) {
+            return awaitPolling(timeoutMillis);
         }
         readAhead.clear();
         try {
@@ -113,8 +237,57 @@ final class TcpByteSource implements ByteSource {
         }
     }
 
+    private boolean awaitPolling(long timeoutMillis) throws IOException {
+        long deadline = timeoutMillis == 0 ? 0 : System.nanoTime() + timeoutMillis * 1_000_000L;
+        while (true) {
+            fetch();
+            if (readAhead.hasRemaining() || endOfStream) {
+                return true;
+            }
+            long waitMillis = 0;
+            if (deadline != 0) {
+                long leftNanos = deadline - System.nanoTime();
+                if (leftNanos <= 0) {
+                    return false;
+                }
+                waitMillis = Math.max(1, (leftNanos + 999_999) / 1_000_000L);
+            }
+            select(waitMillis);
+        }
+    }
+
+    /** Polling mode: blocks until the channel is readable, the time is up or the source closes. */
+    private void select(long timeoutMillis) throws IOException {
+        if (closed) {
+            throw new AsynchronousCloseException();
+        }
+        try {
+            selector.select(IGNORE_READY_KEY, timeoutMillis);
+        } catch (ClosedSelectorException e) {
+            throw closedMeanwhile();
+        }
+        if (closed) {
+            throw closedMeanwhile();
+        }
+        if (Thread.currentThread().isInterrupted()) {
+            // A selector returns at once for an interrupted thread; do not spin on that.
+            throw new InterruptedIOException("interrupted while waiting for data on " + channel);
+        }
+    }
+
+    private static AsynchronousCloseException closedMeanwhile() {
+        return new AsynchronousCloseException();
+    }
+
     @Override
     public void close() throws IOException {
-        channel.close();
+        closed = true;
+        try {
+            channel.close();
+        } finally {
+            if (selector != null) {
+                selector.close(); // wakes a blocked reader; deregistering lets the socket really close
+            }
+        }
     }
 }

@@ -38,6 +38,8 @@ public final class TcpTransport implements Transport {
     private final IncomingConnectionHandler handler;
     private final int socketBufferSize;
     private final int readAhead;
+    /** How long a receiving connection polls for the rest of a message before it blocks. */
+    private final long spinMicros;
     private final Thread acceptThread;
     private volatile boolean closed;
 
@@ -54,6 +56,7 @@ public final class TcpTransport implements Transport {
                 ImplPropertyTable.longProperty(properties, TcpPropertyTable.SOCKET_BUFFER_SIZE, "0"));
         this.readAhead = (int) Math.max(16, Math.min(1 << 20,
                 ImplPropertyTable.longProperty(properties, TcpPropertyTable.READ_AHEAD, "16384")));
+        this.spinMicros = ImplPropertyTable.longProperty(properties, ImplPropertyTable.RECEIVE_SPIN_MICROS);
         long port = ImplPropertyTable.longProperty(properties, TcpPropertyTable.PORT, "0");
         if (port > 65535) {
             throw new IOException(TcpPropertyTable.PORT + " " + port + " is not a port number");
@@ -161,7 +164,9 @@ public final class TcpTransport implements Transport {
                 configure(channel);
                 SocketAddress remote = channel.getRemoteAddress();
                 peer = String.valueOf(remote);
-                handler.accept(new TcpByteSink(channel), new TcpByteSource(channel, readAhead), "tcp " + peer);
+                // The accepting side receives the messages: its source polls (non-blocking channel).
+                TcpByteSource source = TcpByteSource.polling(channel, readAhead, spinMicros);
+                handler.accept(new TcpByteSink(channel, source), source, "tcp " + peer);
             } catch (IOException | RuntimeException e) {
                 log.info("dropping the connection from {}: {}", peer, e.toString());
                 try {
@@ -198,7 +203,9 @@ public final class TcpTransport implements Transport {
         try {
             configure(channel);
             channel.socket().connect(address, (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeoutMillis)));
-            return new ConnectionEnds(new TcpByteSink(channel), new TcpByteSource(channel, readAhead),
+            // The connecting side sends the messages: blocking writes, and a blocking source that
+            // only reads the handshake reply.
+            return new ConnectionEnds(new TcpByteSink(channel), TcpByteSource.blocking(channel, readAhead),
                     "tcp " + address.getAddress().getHostAddress() + ":" + address.getPort());
         } catch (IOException | RuntimeException e) {
             channel.close();

@@ -83,6 +83,12 @@ public abstract class AbstractIbis implements Ibis {
     private final long handshakeMax;
     private final AtomicInteger handshakesInProgress = new AtomicInteger();
     private final long spinMicros;
+    private final long upcallSpinMicros;
+    /** Upcall readers polling now, and how many may (see {@link #tryStartUpcallSpin()}). */
+    private final AtomicInteger upcallSpinners = new AtomicInteger();
+    private final int maxUpcallSpinners = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+    /** Deferred hand-offs of connections after finish() in an upcall. */
+    private final UpcallHandOffs upcallHandOffs;
     private final long closeTimeout;
     private final long idleCheckMillis;
     private final int bufferSize;
@@ -139,6 +145,10 @@ public abstract class AbstractIbis implements Ibis {
             this.handshakeMax = Math.max(1,
                     ImplPropertyTable.longProperty(this.properties, ImplPropertyTable.HANDSHAKE_MAX));
             this.spinMicros = ImplPropertyTable.longProperty(this.properties, ImplPropertyTable.RECEIVE_SPIN_MICROS);
+            this.upcallSpinMicros = ImplPropertyTable.longProperty(this.properties,
+                    ImplPropertyTable.UPCALL_SPIN_MICROS);
+            this.upcallHandOffs = new UpcallHandOffs(this, ImplPropertyTable.longProperty(this.properties,
+                    ImplPropertyTable.UPCALL_HANDOFF_MICROS), "ibis-" + starter.getNickName() + "-upcall-handoff");
             this.closeTimeout = ImplPropertyTable.longProperty(this.properties,
                     ImplPropertyTable.RECEIVE_CLOSE_TIMEOUT);
             this.idleCheckMillis = ImplPropertyTable.longProperty(this.properties,
@@ -254,6 +264,36 @@ public abstract class AbstractIbis implements Ibis {
 
     long receiveSpinMicros() {
         return spinMicros;
+    }
+
+    long upcallSpinMicros() {
+        return upcallSpinMicros;
+    }
+
+    /**
+     * Asks to let one more upcall reader poll before it blocks. At most one reader per spare
+     * processor polls at a time, so an Ibis with many busy connections does not burn every core.
+     *
+     * @return true when the caller may poll; it must call {@link #endUpcallSpin()} afterwards
+     */
+    boolean tryStartUpcallSpin() {
+        while (true) {
+            int n = upcallSpinners.get();
+            if (n >= maxUpcallSpinners) {
+                return false;
+            }
+            if (upcallSpinners.compareAndSet(n, n + 1)) {
+                return true;
+            }
+        }
+    }
+
+    void endUpcallSpin() {
+        upcallSpinners.decrementAndGet();
+    }
+
+    UpcallHandOffs upcallHandOffs() {
+        return upcallHandOffs;
     }
 
     long receivePortCloseTimeout() {
@@ -407,6 +447,7 @@ public abstract class AbstractIbis implements Ibis {
             failure = e;
         }
         closeTransportQuietly();
+        upcallHandOffs.stop();
         pool.shutdown();
         if (housekeeping != null) {
             housekeeping.shutdownNow();
@@ -444,6 +485,7 @@ public abstract class AbstractIbis implements Ibis {
             log.debug("{}: leaving the registry failed: {}", identifier, e.toString());
         }
         closeTransportQuietly();
+        upcallHandOffs.stop();
         pool.shutdownNow();
         if (housekeeping != null) {
             housekeeping.shutdownNow();

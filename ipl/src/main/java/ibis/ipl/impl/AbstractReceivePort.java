@@ -89,7 +89,9 @@ public abstract class AbstractReceivePort implements ReceivePort {
     private final boolean downcalls;
     private final boolean numbered;
     private final String serializationName;
-    private final long spinNanos;
+    private final long upcallSpinMicros;
+    /** Poll-then-block policy of explicit receive calls (one at a time on a one-sender port). */
+    private final SpinWait receiveSpin;
 
     private final Object lock = new Object();
     /** Connect upcalls are made one at a time per port. */
@@ -147,7 +149,8 @@ public abstract class AbstractReceivePort implements ReceivePort {
         this.downcalls = type.hasCapability(PortType.CONNECTION_DOWNCALLS);
         this.numbered = type.hasCapability(PortType.COMMUNICATION_NUMBERED);
         this.serializationName = PortTypeRules.serializationName(type);
-        this.spinNanos = ibis.receiveSpinMicros() * 1000L;
+        this.upcallSpinMicros = ibis.upcallSpinMicros();
+        this.receiveSpin = new SpinWait(ibis.receiveSpinMicros());
     }
 
     @Override
@@ -313,9 +316,24 @@ public abstract class AbstractReceivePort implements ReceivePort {
 
     private void upcallReader(ReceiveConnection c) {
         IncomingMessage m = c.message;
+        boolean afterUpcall = false;
         while (true) {
             int kind;
             try {
+                if (afterUpcall && upcallSpinMicros > 0 && ibis.tryStartUpcallSpin()) {
+                    // An upcall often sends a request whose reply comes back on this connection
+                    // soon: poll briefly before blocking, as an explicit receive does (a bounded
+                    // number of readers per Ibis at a time).
+                    try {
+                        if (c.upcallSpin == null) {
+                            c.upcallSpin = new SpinWait(upcallSpinMicros);
+                        }
+                        awaitSpinning(c, c.upcallSpin);
+                    } finally {
+                        ibis.endUpcallSpin();
+                    }
+                }
+                afterUpcall = true;
                 kind = c.readHeader();
             } catch (IOException | RuntimeException e) {
                 connectionEnded(c, e);
@@ -413,7 +431,9 @@ public abstract class AbstractReceivePort implements ReceivePort {
         m.upcallThread = next.readerThread;
         m.setLive(true);
         live = m;
-        LockSupport.unpark(next.readerThread);
+        if (next.readerThread != Thread.currentThread()) {
+            LockSupport.unpark(next.readerThread); // (a reader granting itself the slot does not park)
+        }
     }
 
     private void handOffReader(ReceiveConnection c) {
@@ -721,6 +741,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
                 synchronized (lock) {
                     c.message.setLive(true);
                     live = c.message;
+                    reading = false; // the live message holds the slot from here on
                 }
                 delivered = true;
                 return c.message;
@@ -735,9 +756,9 @@ public abstract class AbstractReceivePort implements ReceivePort {
                 throw new ConnectionClosedException(byPort ? this + " was closed while receiving"
                         : this + " lost its connection from " + c.origin + ": " + e, e);
             } finally {
-                synchronized (lock) {
-                    reading = false;
-                    if (!delivered) {
+                if (!delivered) {
+                    synchronized (lock) {
+                        reading = false;
                         lock.notifyAll();
                     }
                 }
@@ -752,20 +773,11 @@ public abstract class AbstractReceivePort implements ReceivePort {
      * @return false when polling found nothing
      */
     private boolean awaitDirect(ReceiveConnection c, long deadline, boolean poll) throws IOException {
-        if (c.in.awaitMessage(-1)) {
-            return true;
-        }
         if (poll) {
-            return false;
+            return c.in.awaitMessage(-1);
         }
-        if (spinNanos > 0) {
-            long spinEnd = System.nanoTime() + spinNanos;
-            do {
-                Thread.onSpinWait();
-                if (c.in.awaitMessage(-1)) {
-                    return true;
-                }
-            } while (System.nanoTime() - spinEnd < 0);
+        if (awaitSpinning(c, receiveSpin)) {
+            return true;
         }
         long left = millisLeft(deadline, "waiting for data");
         if (!c.in.awaitMessage(left)) {
@@ -774,13 +786,37 @@ public abstract class AbstractReceivePort implements ReceivePort {
         return true;
     }
 
+    /**
+     * Polls a connection briefly for the start of its next message ({@link SpinWait}: poll
+     * briefly, then block; yielding the processor between polls).
+     *
+     * @return true when the message started (or the stream ended); false when the caller should block
+     */
+    private static boolean awaitSpinning(ReceiveConnection c, SpinWait spin) throws IOException {
+        if (c.messageBuffered()) {
+            return true; // read ahead already: no system call needed
+        }
+        if (spin.start()) {
+            while (spin.next()) {
+                if (c.in.awaitMessage(-1)) {
+                    spin.succeeded();
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** Receipt on a many-sender port: take a message that a connection reader has made ready. */
     private ReadMessage receiveHandedOff(long deadline, boolean poll) throws IOException {
-        if (!poll && spinNanos > 0 && readyCount == 0) {
-            // Spin briefly on the ready count (no lock) before parking on the lock.
-            long spinEnd = System.nanoTime() + spinNanos;
-            while (readyCount == 0 && System.nanoTime() - spinEnd < 0) {
-                Thread.onSpinWait();
+        if (!poll && readyCount == 0 && receiveSpin.start()) {
+            // Poll the ready count briefly (no lock) before waiting on the lock; yield between
+            // polls so that a connection reader on this processor can make the message ready.
+            while (receiveSpin.next()) {
+                if (readyCount != 0) {
+                    receiveSpin.succeeded();
+                    break;
+                }
             }
         }
         synchronized (lock) {
@@ -872,10 +908,19 @@ public abstract class AbstractReceivePort implements ReceivePort {
                     failure);
         }
         if (handOff) {
+            // The next message may be delivered while this upcall runs on. When it is here
+            // already, a pooled thread reads it now; otherwise the hand-off is deferred (see
+            // UpcallHandOffs): usually the upcall returns first and its thread reads on, which
+            // saves a thread wake-up per message.
+            boolean nextArrived = c.messageBuffered();
             synchronized (lock) {
                 c.handOffPending = true;
             }
-            ibis.execute(c.reader);
+            if (nextArrived) {
+                ibis.execute(c.reader);
+            } else {
+                ibis.upcallHandOffs().handOff(c);
+            }
         }
         return bytes;
     }

@@ -26,6 +26,18 @@ public final class ImplPropertyTable implements PropertyTable {
     public static final String RECEIVE_SPIN_MICROS = "ibis.receive.spin.micros";
 
     /**
+     * Microseconds an upcall may go on running after it called {@code finish()} before another
+     * thread takes over reading its connection (0: hand over at once).
+     */
+    public static final String UPCALL_HANDOFF_MICROS = "ibis.upcall.handoff.micros";
+
+    /**
+     * Microseconds a connection's upcall reader polls for the next message after an upcall before
+     * it blocks (0: block at once).
+     */
+    public static final String UPCALL_SPIN_MICROS = "ibis.upcall.spin.micros";
+
+    /**
      * Milliseconds between checks of connections that nobody reads at the moment (explicit ports
      * with one sender, poll-upcall ports), so that disconnects and lost connections are noticed
      * without a receive call (0: no checks).
@@ -50,14 +62,21 @@ public final class ImplPropertyTable implements PropertyTable {
             new Entry(RECEIVE_SPIN_MICROS, "50",
                     "microseconds an explicit receive() on a port with one sender polls before it blocks"
                             + " (0: block at once)"),
+            new Entry(UPCALL_HANDOFF_MICROS, "500",
+                    "microseconds an upcall may run after finish() before another thread reads its connection on"
+                            + " (sooner when the next message is already buffered; 0: at once)"),
+            new Entry(UPCALL_SPIN_MICROS, "50",
+                    "microseconds an upcall port's connection reader polls for the next message after an upcall"
+                            + " before it blocks (0: block at once)"),
             new Entry(IDLE_CHECK_MILLIS, "500",
                     "milliseconds between checks of connections nobody reads now (explicit one-sender and"
                             + " poll-upcall ports), to notice disconnects without a receive call (0: never)"),
             new Entry(RECEIVE_CLOSE_TIMEOUT, "60000",
                     "milliseconds ReceivePort.close() waits for its senders to disconnect before it breaks"
                             + " the remaining connections (0: no limit)"),
-            new Entry(BUFFER_SIZE, "65536",
-                    "bytes of the block buffer of each send port and each incoming connection"));
+            new Entry(BUFFER_SIZE, "131072",
+                    "bytes of the block buffer of each send port and each incoming connection (a message up to"
+                            + " this size travels as one block: one write on the sender, few reads on the receiver)"));
 
     /** Creates the table (used by {@link java.util.ServiceLoader}). */
     public ImplPropertyTable() {

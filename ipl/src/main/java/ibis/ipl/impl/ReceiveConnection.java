@@ -51,7 +51,11 @@ final class ReceiveConnection {
      * Upcall port: finish() inside an upcall released the connection and a pooled thread was asked
      * to read on; whichever of that thread and the returning upcall thread clears it first reads.
      */
-    boolean handOffPending;
+    volatile boolean handOffPending;
+    /** When the pending hand-off was noted (System.nanoTime); guarded by the Ibis's {@link UpcallHandOffs}. */
+    long handOffSince;
+    /** Queued in the Ibis's {@link UpcallHandOffs}; guarded by it. */
+    boolean handOffListed;
     /**
      * One-sender explicit and poll-upcall ports: the header of the next DATA message has been read
      * already (by the idle check or by a poll that could not deliver it yet).
@@ -59,6 +63,8 @@ final class ReceiveConnection {
     boolean headerReady;
     /** Poll-upcall port: a polling thread (or the idle check) is reading this connection. */
     boolean busy;
+    /** Upcall port: the poll-then-block policy of this connection's reader (created on first use). */
+    SpinWait upcallSpin;
     /** Headers read so far, and the count seen by the previous idle check (activity detection). */
     long headersRead;
     long idleMark;
@@ -103,6 +109,14 @@ final class ReceiveConnection {
         }
         message.prepare(serializationIn, sequenceNumber, before);
         return DATA;
+    }
+
+    /**
+     * Whether the next message (or the end of the stream) has arrived, looking only at bytes this
+     * connection has buffered already: no system call. Only the thread reading the connection may ask.
+     */
+    boolean messageBuffered() throws IOException {
+        return source.bufferedOnly(in);
     }
 
     /** Skips the rest of the current message (serialization first, then blocks). */

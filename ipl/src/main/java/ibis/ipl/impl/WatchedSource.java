@@ -1,5 +1,6 @@
 package ibis.ipl.impl;
 
+import ibis.io.BlockInputStream;
 import ibis.io.ByteSource;
 
 import java.io.IOException;
@@ -15,6 +16,8 @@ final class WatchedSource implements ByteSource {
 
     private final ByteSource source;
     private volatile IOException failure;
+    /** Set while {@link #bufferedOnly} looks at the block stream: the transport is not asked. */
+    private boolean quiet;
 
     WatchedSource(ByteSource source) {
         this.source = source;
@@ -35,8 +38,24 @@ final class WatchedSource implements ByteSource {
         }
     }
 
+    /**
+     * Whether the next message of {@code in} (which reads this source) has started to arrive,
+     * counting only what the block stream has buffered; the transport is not polled.
+     */
+    boolean bufferedOnly(BlockInputStream in) throws IOException {
+        quiet = true;
+        try {
+            return in.awaitMessage(-1);
+        } finally {
+            quiet = false;
+        }
+    }
+
     @Override
     public int available() throws IOException {
+        if (quiet) {
+            return 0;
+        }
         try {
             return source.available();
         } catch (IOException e) {

@@ -1,0 +1,52 @@
+package ibis.benchmarks.ipl;
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.testng.annotations.Test;
+
+/**
+ * Runs the whole ipl suite with tiny sizes (a real peer JVM, every workload, the checksums of
+ * every stream) and checks the report it writes. Nothing here looks at how fast anything was.
+ */
+public class IplSuiteRunTest {
+
+    @Test(timeOut = 180_000)
+    public void theSuiteRunsEveryWorkloadAndWritesACompleteReport() throws Exception {
+        Path dir = Files.createTempDirectory("ipl-bench-test");
+        try {
+            IplSuite suite = new IplSuite(new IplSuite.Settings("tiny", 1, 20, 2, 5, 20, 2), dir,
+                    "IplSuiteRunTest");
+            assertEquals(suite.run(), 0);
+            Path report = suite.reportFile();
+            assertTrue(report.getFileName().toString().matches("ipl-.*-tiny\\.md"), report.toString());
+            String text = Files.readString(report, StandardCharsets.UTF_8);
+            assertFalse(text.contains("NaN"), text);
+            for (String row : List.of("raw Java socket, blocking", "raw Java NIO SocketChannel, blocking",
+                    "Ibis tcp, explicit receive", "Ibis tcp, upcalls",
+                    "| byte[] | Ibis tcp, writeArray/readArray | byte |",
+                    "| int[] | Ibis tcp, writeObject/readObject | object.ibis |",
+                    "| double[] | Ibis tcp, writeObject/readObject | object.sun |",
+                    "| tree(1023) | raw Java socket, ObjectOutputStream (reset per message) | JDK |",
+                    "| tree(1023) | Ibis tcp, writeObject/readObject | object.ibis |",
+                    "| tree(1023) | Ibis tcp, writeObject/readObject | object.sun |",
+                    "## Targets", "Command: `IplSuiteRunTest`")) {
+                assertTrue(text.contains(row), "the report lacks '" + row + "':\n" + text);
+            }
+            long dataRows = text.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| ---")).count();
+            assertEquals(dataRows, 2 + 4 + 5 + 4 + 4 + 3, "header rows plus one row per figure:\n" + text);
+        } finally {
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+}

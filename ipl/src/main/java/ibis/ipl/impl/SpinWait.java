@@ -1,0 +1,110 @@
+package ibis.ipl.impl;
+
+/**
+ * "Poll briefly, then block" (Ibis paper, section 3.2.2), the waiting policy of a reader that
+ * expects data soon: an explicit receive waiting for a reply, an upcall reader after an upcall, a
+ * transport waiting for the rest of a message. Polling saves the thread wake-up that a blocked
+ * reader costs when the data comes; blocking frees the processor when it does not.
+ *
+ * <p>The poller yields the processor between polls instead of spinning on it: when the thread
+ * that will send the awaited data runs on the same processor, it runs at once (a busy spin would
+ * keep it off for the whole spin time, adding that to every round trip). A yield that comes back
+ * late, later than the whole spin time, shows that other work holds this processor; polling then
+ * only loses time against it, while a blocked reader is woken as soon as the data comes. So the
+ * poller stops at once and skips polling for the next 1, 2, 4, ... waits (at most
+ * {@value #MAX_SKIP}); a poll that succeeds ends the back-off.
+ *
+ * <p>Usage, by the one thread that waits on the object at a time:
+ * <pre>{@code
+ * if (spin.start()) {
+ *     while (spin.next()) {
+ *         if (dataReady()) { spin.succeeded(); return true; }
+ *     }
+ * }
+ * block();
+ * }</pre>
+ * Nothing allocates. Not thread-safe: one waiter at a time (a race between two only skews the
+ * back-off).
+ */
+public final class SpinWait {
+
+    /** The longest back-off, in waits without polling. */
+    public static final int MAX_SKIP = 1024;
+
+    private final long spinNanos;
+    private final java.util.function.LongSupplier clock;
+    private final Runnable yielder;
+    private int skip;
+    private int backoff;
+    private long start;
+    private long last;
+
+    /**
+     * Creates the policy of one reader.
+     *
+     * @param spinMicros how long one wait polls at most (0: never poll)
+     */
+    public SpinWait(long spinMicros) {
+        this(spinMicros, System::nanoTime, Thread::yield);
+    }
+
+    /** For tests: a given clock (nanoseconds) and a given way of yielding. */
+    SpinWait(long spinMicros, java.util.function.LongSupplier clock, Runnable yielder) {
+        this.spinNanos = Math.max(0, spinMicros) * 1000L;
+        this.clock = clock;
+        this.yielder = yielder;
+    }
+
+    /** The polling time of one wait, in nanoseconds. */
+    public long spinNanos() {
+        return spinNanos;
+    }
+
+    /**
+     * Starts a wait.
+     *
+     * @return true when the caller should poll (with {@link #next()}); false when it should block
+     *         at once (polling is off, or backing off)
+     */
+    public boolean start() {
+        if (spinNanos == 0) {
+            return false;
+        }
+        if (skip > 0) {
+            skip--;
+            return false;
+        }
+        start = clock.getAsLong();
+        last = start;
+        return true;
+    }
+
+    /**
+     * Yields the processor once.
+     *
+     * @return true when the caller should poll again; false when the polling time is over or the
+     *         yield came back so late that other work evidently holds this processor (then the
+     *         next waits block at once, see the class comment)
+     */
+    public boolean next() {
+        yielder.run();
+        long now = clock.getAsLong();
+        if (now - last > spinNanos) {
+            backoff = backoff == 0 ? 1 : Math.min(MAX_SKIP, backoff * 2);
+            skip = backoff;
+            return false;
+        }
+        last = now;
+        return now - start < spinNanos;
+    }
+
+    /** The data came while polling: polling pays off here, so any back-off ends. */
+    public void succeeded() {
+        backoff = 0;
+    }
+
+    /** Waits that will still block at once (for tests). */
+    int skipping() {
+        return skip;
+    }
+}
