@@ -13,6 +13,10 @@ import java.nio.channels.SocketChannel;
  * payload leave in one system call (and, with TCP_NODELAY, usually in one segment). Closing it
  * closes the whole socket.
  *
+ * <p>Heap buffers (what the block stream hands over) are first copied into one direct buffer of
+ * the writing thread and written with a plain write: the JDK would copy them into temporary direct
+ * buffers anyway, and a single write is cheaper than its gathering write.
+ *
  * <p>On the sending side of a connection the channel is blocking and a write returns when
  * everything is in the socket buffer. On the receiving side the channel is non-blocking (its
  * {@link TcpByteSource} polls), and this sink writes only the handshake reply; should the socket

@@ -26,9 +26,10 @@ import java.util.function.Consumer;
  * channel is non-blocking, so one {@code read} system call both asks whether data has arrived and
  * fetches it. {@link #available()} is such a read into a small direct read-ahead buffer; this is
  * what a receiver that polls briefly before blocking calls in its loop, and a hit costs one system
- * call instead of an {@code FIONREAD} followed by a read. Waiting (a read that found nothing, or
- * {@link #awaitData(long)}) blocks in a {@link Selector} of this connection alone, with or without a
- * time limit.</li>
+ * call instead of an {@code FIONREAD} followed by a read. A read that needs more than has arrived
+ * (the rest of a message that is on its way) first polls briefly ({@link SpinWait}); waiting (such
+ * a read after the poll, or {@link #awaitData(long)}) blocks in a {@link Selector} of this
+ * connection alone, with or without a time limit.</li>
  * <li><b>Blocking</b> ({@link #blocking}, the connecting side, which only reads the handshake
  * reply): the channel stays blocking, because the send port's writes on the same channel must
  * block when the socket buffer is full. Timed waits read through the socket adaptor's input

@@ -39,15 +39,20 @@ import org.slf4j.LoggerFactory;
  * <ul>
  * <li><b>Upcall ports</b>: each connection has a reader on a pooled thread (one per connection,
  * not one per message). It reads the next message header, queues for the port's message slot,
- * runs the upcall and continues with the next message. If the upcall calls {@code finish()}, the
- * slot is released at once and the connection's reading continues on another pooled thread, so
- * the next message can be delivered while the first upcall still runs; the first thread leaves
- * when its upcall returns.</li>
+ * runs the upcall and continues with the next message, polling briefly for it first
+ * ({@link ImplPropertyTable#UPCALL_SPIN_MICROS}, {@link SpinWait}). If the upcall calls
+ * {@code finish()}, the slot is released at once and the connection is released to be read on by
+ * another pooled thread, so the next message can be delivered while the first upcall still runs:
+ * at once when that message is buffered already, else only if the upcall is still running a
+ * little later ({@link UpcallHandOffs}); usually the upcall returns first and its own thread takes
+ * the connection back, which saves a thread wake-up per message.</li>
  * <li><b>Explicit ports with one sender</b> (port type without manytoone/manytomany): the
  * {@code receive()} caller reads the connection in its own thread. It polls the connection for a
  * short, configurable time ({@link ImplPropertyTable#RECEIVE_SPIN_MICROS}) before it blocks, the
  * "poll briefly, then block" idea of the Ibis paper (section 3.2.2): a thread that asks for a
- * message usually expects one soon, and catching it while spinning saves the wake-up.</li>
+ * message usually expects one soon, and catching it while polling saves the wake-up. Between
+ * polls it yields the processor ({@link SpinWait}), so that a sender on the same processor is
+ * not kept waiting by the poll.</li>
  * <li><b>Explicit ports with many senders</b>: each connection has a pooled reader thread that
  * reads the message header and hands the message to a {@code receive()} caller through the
  * port's ready queue; the reader then parks until that message is finished.</li>

@@ -48,8 +48,10 @@ final class ReceiveConnection {
     /** The pooled thread reading this connection now (null while the receive() caller reads it). */
     Thread readerThread;
     /**
-     * Upcall port: finish() inside an upcall released the connection and a pooled thread was asked
-     * to read on; whichever of that thread and the returning upcall thread clears it first reads.
+     * Upcall port: finish() inside an upcall released the connection, and a pooled thread was (or,
+     * through {@link UpcallHandOffs}, may later be) asked to read on; whichever of that thread and
+     * the returning upcall thread clears it first reads. Written under the port's lock; volatile
+     * because the hand-off watcher looks at it without that lock.
      */
     volatile boolean handOffPending;
     /** When the pending hand-off was noted (System.nanoTime); guarded by the Ibis's {@link UpcallHandOffs}. */
