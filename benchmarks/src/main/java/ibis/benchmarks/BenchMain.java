@@ -29,7 +29,7 @@ public final class BenchMain {
                       from memory: Ibis (rewritten and run-time serializers) beside JDK
                       serialization, Kryo and Fory in the same run (JMH)
             Options:
-              --quick  a short run (well under a minute) instead of the full one
+              --quick  a short run (ipl: well under a minute; serialization: about a minute and a half)
               --out    directory for the Markdown report (default: bench-results)
             """;
 

@@ -189,10 +189,10 @@ public final class SerializationSuite {
         h.add("- Ibis: `Serialization.createOutput(\"ibis\", BlockOutputStream)` with 64 KiB blocks and "
                 + "`createInput` over a `BlockInputStream`; per message `writeObject`/`readObject` and both "
                 + "`endMessage` calls, as a port does. JDK: one `ObjectOutputStream` per stream, `writeObject`, "
-                + "`reset()`, `flush()` per message (as RMI). Kryo " + version("com.esotericsoftware.kryo.Kryo")
+                + "`reset()`, `flush()` per message (as RMI). Kryo " + version("com.esotericsoftware.kryo.Kryo", "com.esotericsoftware/kryo")
                 + ": registered classes, `UnsafeOutput`/`UnsafeInput` over reused byte arrays, fixed-length "
                 + "numbers (faster here than its variable-length default), `writeClassAndObject`/"
-                + "`readClassAndObject`. Fory " + version("org.apache.fory.Fory") + ": Java mode, class "
+                + "`readClassAndObject`. Fory " + version("org.apache.fory.Fory", "org.apache.fory/fory-core") + ": Java mode, class "
                 + "registration required, generated serializers, fixed-length numbers (faster here than its "
                 + "compressed default), reused heap `MemoryBuffer`s. Kryo and Fory run in their default mode "
                 + "without reference tracking (shared objects are duplicated, cycles unsupported; the workloads have "
@@ -236,10 +236,23 @@ public final class SerializationSuite {
         }
     }
 
-    private static String version(String className) {
+    private static String version(String className, String mavenCoordinates) {
         try {
-            Package p = Class.forName(className).getPackage();
+            Class<?> c = Class.forName(className);
+            Package p = c.getPackage();
             String v = p == null ? null : p.getImplementationVersion();
+            if (v == null) {
+                try (java.io.InputStream in = c.getClassLoader().getResourceAsStream(
+                        "META-INF/maven/" + mavenCoordinates + "/pom.properties")) {
+                    if (in != null) {
+                        java.util.Properties pom = new java.util.Properties();
+                        pom.load(in);
+                        v = pom.getProperty("version");
+                    }
+                } catch (IOException e) {
+                    v = null;
+                }
+            }
             return v != null ? v : "(version unknown)";
         } catch (ClassNotFoundException e) {
             return "(missing)";
