@@ -460,6 +460,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
                 }
                 c.readerThread = Thread.currentThread();
                 c.queued = true;
+                c.released = false;
                 ready.addLast(c);
                 readyCount = ready.size();
                 lock.notifyAll(); // receive() callers wait on the lock
@@ -470,7 +471,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
                     if (c.removed || closed) {
                         return;
                     }
-                    if (!c.queued && !c.message.isLive()) {
+                    if (c.released) {
                         break;
                     }
                 }
@@ -901,6 +902,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
             if (mode == Mode.UPCALLS) {
                 grantSlotLocked();
             } else {
+                c.released = true; // (many-sender port: its reader may read on now)
                 if (c.readerThread != null) {
                     LockSupport.unpark(c.readerThread);
                 }

@@ -45,6 +45,13 @@ final class ReceiveConnection {
     boolean closedByPort;
     /** Many-sender explicit port: a message header was read and waits in the port's ready queue. */
     boolean queued;
+    /**
+     * Many-sender explicit port: the message handed to the ready queue was finished completely
+     * (its rest skipped), so the connection's reader may read on. Set only after the finishing
+     * thread is done with the stream: the reader may wake up early (a stale permit from an earlier
+     * unpark), and must not read while the stream is still being skipped.
+     */
+    boolean released;
     /** The pooled thread reading this connection now (null while the receive() caller reads it). */
     Thread readerThread;
     /**
