@@ -203,6 +203,11 @@ public final class TcpTransport implements Transport {
         try {
             configure(channel);
             channel.socket().connect(address, (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeoutMillis)));
+            if (channel.socket().getLocalSocketAddress().equals(channel.socket().getRemoteSocketAddress())) {
+                // TCP simultaneous open with itself: nobody listens on that (ephemeral) port and the
+                // kernel picked the same port as our source port. Nobody is there.
+                throw new java.net.ConnectException("connection refused by " + address + " (nothing listens there)");
+            }
             // The connecting side sends the messages: blocking writes, and a blocking source that
             // only reads the handshake reply.
             return new ConnectionEnds(new TcpByteSink(channel), TcpByteSource.blocking(channel, readAhead),

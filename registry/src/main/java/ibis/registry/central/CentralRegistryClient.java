@@ -293,6 +293,12 @@ public final class CentralRegistryClient implements RegistryClient {
             try {
                 socket.connect(new InetSocketAddress(settings.server.host(), settings.server.port()),
                         (int) Math.max(1, Math.min(Integer.MAX_VALUE, remaining)));
+                if (socket.getLocalSocketAddress().equals(socket.getRemoteSocketAddress())) {
+                    // TCP simultaneous open with itself: nothing listens on that (ephemeral) port and
+                    // the kernel picked it as our source port too. Treat it as refused.
+                    throw new ConnectException("connection refused (connected to itself: nothing listens on "
+                            + settings.server + ")");
+                }
                 return socket;
             } catch (UnknownHostException e) {
                 closeQuietly(socket);

@@ -25,6 +25,7 @@ import java.io.BufferedReader;
 import java.io.DataInputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.io.File;
@@ -159,13 +160,20 @@ public class FailureDetectionTest {
 
     @Test(timeOut = 60_000)
     public void joinFailsClearlyWhenNoServerListens() throws Exception {
-        RegistryFixture f = new RegistryFixture();
-        Properties p = f.memberProperties("nobody");
-        f.close();
-        p.setProperty(RegistryProperties.CONNECT_TIMEOUT, "300");
-        IOException e = expectThrows(IOException.class, () -> new CentralRegistryProvider().join(CAPS, null, p,
-                "test", new byte[0], null));
-        assertTrue(e.getMessage().contains("cannot reach"), e.getMessage() + " " + Arrays.toString(e.getStackTrace()));
+        // A port that is bound but not listening: connecting to it is refused, and no other socket
+        // (another test's server, or this connect's own source port) can take it meanwhile.
+        try (Socket reserved = new Socket()) {
+            reserved.setReuseAddress(false);
+            reserved.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            Properties p = new Properties();
+            p.setProperty(IbisProperties.SERVER_ADDRESS, "127.0.0.1:" + reserved.getLocalPort());
+            p.setProperty(IbisProperties.POOL_NAME, "nobody");
+            p.setProperty(RegistryProperties.CONNECT_TIMEOUT, "300");
+            IOException e = expectThrows(IOException.class, () -> new CentralRegistryProvider().join(CAPS, null, p,
+                    "test", new byte[0], null));
+            assertTrue(e.getMessage().contains("cannot reach"),
+                    e.getMessage() + " " + Arrays.toString(e.getStackTrace()));
+        }
     }
 
     @Test(timeOut = 60_000)
