@@ -16,16 +16,22 @@ import org.objectweb.asm.Opcodes;
  */
 final class ClassInfo {
 
-    /** A declared field or method: access flags, name, descriptor. */
+    /** A declared field or method: access flags, name, descriptor (and a method's declared exceptions). */
     static final class Member {
         final int access;
         final String name;
         final String descriptor;
+        final List<String> exceptions;
 
         Member(int access, String name, String descriptor) {
+            this(access, name, descriptor, List.of());
+        }
+
+        Member(int access, String name, String descriptor, List<String> exceptions) {
             this.access = access;
             this.name = name;
             this.descriptor = descriptor;
+            this.exceptions = exceptions;
         }
 
         boolean is(int flag) {
@@ -166,7 +172,7 @@ final class ClassInfo {
 
         @Override
         public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-            methods.add(new Member(access, name, descriptor));
+            methods.add(new Member(access, name, descriptor, exceptions == null ? List.of() : List.of(exceptions)));
             return null;
         }
     }

@@ -22,17 +22,28 @@ public final class ClassOutcome {
     private final Status status;
     private final String reason;
     private final boolean javaRmiRenamed;
+    private final String rmiStub;
 
     ClassOutcome(String className, Path input, Status status, String reason) {
-        this(className, input, status, reason, false);
+        this(className, input, status, reason, false, null);
     }
 
-    ClassOutcome(String className, Path input, Status status, String reason, boolean javaRmiRenamed) {
+    ClassOutcome(String className, Path input, Status status, String reason, boolean javaRmiRenamed, String rmiStub) {
         this.className = className;
         this.input = input;
         this.status = status;
         this.reason = reason;
         this.javaRmiRenamed = javaRmiRenamed;
+        this.rmiStub = rmiStub;
+    }
+
+    /**
+     * The Java name of the build-time RMI stub the stubs pass made for this remote class (its
+     * skeleton has the same name with {@code _IbisSkeleton} instead of {@code _IbisStub}), or null
+     * when the class is not a remote class or the pass was off (independent of {@link #status()}).
+     */
+    public String rmiStub() {
+        return rmiStub;
     }
 
     /**
@@ -66,6 +77,7 @@ public final class ClassOutcome {
 
     @Override
     public String toString() {
-        return status + " " + className + ": " + reason + (javaRmiRenamed ? " (java.rmi renamed to ibis.rmi)" : "");
+        return status + " " + className + ": " + reason + (javaRmiRenamed ? " (java.rmi renamed to ibis.rmi)" : "")
+                + (rmiStub != null ? " (RMI stub " + rmiStub + " and skeleton)" : "");
     }
 }

@@ -11,10 +11,12 @@ import java.util.List;
 /**
  * The {@code ibisc} command: rewrites directories of class files and jars in place, adding Ibis
  * serializers to their plain Serializable classes (see {@link Rewriter}); with {@code --java-rmi}
- * it first turns a compiled {@code java.rmi} program into an Ibis RMI one.
+ * it first turns a compiled {@code java.rmi} program into an Ibis RMI one; unless
+ * {@code --no-rmi-stubs} is given it writes the Ibis RMI stub and skeleton of every remote class
+ * next to it (see {@link RmiStubPass}).
  *
  * <pre>
- * ibisc [-v] [-cp PATH] [--java-rmi] &lt;dir|jar&gt;...
+ * ibisc [-v] [-cp PATH] [--java-rmi] [--no-rmi-stubs] &lt;dir|jar&gt;...
  * </pre>
  *
  * Exit status: 0 done, 1 failure (the message names the class or file), 2 usage error.
@@ -29,17 +31,21 @@ public final class Ibisc {
     public static final int USAGE = 2;
 
     private static final String USAGE_TEXT = String.join(System.lineSeparator(),
-            "usage: ibisc [-v] [-cp PATH] [--java-rmi] <dir|jar>...",
+            "usage: ibisc [-v] [-cp PATH] [--java-rmi] [--no-rmi-stubs] <dir|jar>...",
             "Rewrites the Serializable classes of the given class directories and jars in place, adding",
-            "Ibis serializers (ibis.io.Serializable, ibisWrite, a reading constructor, a generator class).",
+            "Ibis serializers (ibis.io.Serializable, ibisWrite, a reading constructor, a generator class),",
+            "and writes the Ibis RMI stub C_IbisStub and skeleton C_IbisSkeleton next to every concrete class C",
+            "that implements remote interfaces (ones extending java.rmi.Remote), so Ibis RMI need not",
+            "generate them at run time.",
             "  -v, --verbose    list every class with what was done and why",
             "  -cp PATH         class path (" + File.pathSeparator + "-separated directories and jars) where classes the",
             "                   input refers to are looked up (the JDK's classes are always seen)",
             "  --java-rmi       first rename java.rmi.Naming, java.rmi.registry.LocateRegistry, java.rmi.registry.Registry",
-            "                   and java.rmi.server.UnicastRemoteObject to their ibis.rmi counterparts wherever the",
+            "                   java.rmi.server.UnicastRemoteObject and java.rmi.server.RemoteStub to their ibis.rmi counterparts wherever the",
             "                   classes use them, so a compiled java.rmi program runs over Ibis RMI (exceptions and",
             "                   java.rmi.Remote stay); every used method is checked against ibis-rmi, found on -cp",
-            "                   or on ibisc's own class path",
+            "                   or on ibisc's own class path; the renamed classes get build-time stubs as well",
+            "  --no-rmi-stubs   do not write RMI stubs and skeletons (Ibis RMI then generates them at run time)",
             "  -h, --help       show this help",
             "Exit status: 0 done, 1 failure, 2 usage error.");
 
@@ -55,6 +61,7 @@ public final class Ibisc {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         boolean verbose = false;
         boolean javaRmi = false;
+        boolean rmiStubs = true;
         List<Path> classPath = new ArrayList<>();
         List<Path> inputs = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -66,6 +73,9 @@ public final class Ibisc {
                     break;
                 case "--java-rmi":
                     javaRmi = true;
+                    break;
+                case "--no-rmi-stubs":
+                    rmiStubs = false;
                     break;
                 case "-h":
                 case "--help":
@@ -101,7 +111,7 @@ public final class Ibisc {
         if (inputs.isEmpty()) {
             return usage(err, "no input directory or jar given");
         }
-        Rewriter rewriter = new Rewriter().classPath(classPath).javaRmi(javaRmi);
+        Rewriter rewriter = new Rewriter().classPath(classPath).javaRmi(javaRmi).rmiStubs(rmiStubs);
         if (verbose) {
             rewriter.listener(c -> out.println(describe(c)));
         }
@@ -120,13 +130,15 @@ public final class Ibisc {
                     + result.count(ClassOutcome.Status.ALREADY_REWRITTEN) + " already rewritten, "
                     + result.count(ClassOutcome.Status.SKIPPED) + " skipped, "
                     + result.count(ClassOutcome.Status.NOT_SERIALIZABLE) + " not serializable"
-                    + (javaRmi ? ", " + result.javaRmiRenamed() + " renamed from java.rmi to ibis.rmi" : ""));
+                    + (javaRmi ? ", " + result.javaRmiRenamed() + " renamed from java.rmi to ibis.rmi" : "")
+                    + (rmiStubs ? ", " + result.rmiStubs() + " remote classes with RMI stubs" : ""));
         }
         return OK;
     }
 
     private static String describe(ClassOutcome c) {
-        String rmi = c.javaRmiRenamed() ? " (java.rmi renamed to ibis.rmi)" : "";
+        String rmi = (c.javaRmiRenamed() ? " (java.rmi renamed to ibis.rmi)" : "")
+                + (c.rmiStub() != null ? " (RMI stub " + c.rmiStub() + " and skeleton)" : "");
         switch (c.status()) {
             case REWRITTEN:
                 return "rewritten " + c.className() + rmi;

@@ -21,17 +21,18 @@ import org.objectweb.asm.commons.ClassRemapper;
 import org.objectweb.asm.commons.SimpleRemapper;
 
 /**
- * The {@code --java-rmi} drop-in pass: renames the four {@code java.rmi} classes a program uses to
+ * The {@code --java-rmi} drop-in pass: renames the {@code java.rmi} classes a program uses to
  * find and export remote objects ({@code Naming}, {@code registry.LocateRegistry},
- * {@code registry.Registry}, {@code server.UnicastRemoteObject}) to their {@code ibis.rmi}
+ * {@code registry.Registry}, {@code server.UnicastRemoteObject}, and {@code server.RemoteStub},
+ * the result type of the JDK's {@code exportObject(Remote)}) to their {@code ibis.rmi}
  * counterparts wherever a class file names them (member owners, superclass, interfaces,
  * descriptors, signatures, type instructions, class constants, method handles). Nothing else is
- * renamed: the exceptions and {@code java.rmi.Remote} stay the JDK's.
+ * renamed: the exceptions, the socket factories and {@code java.rmi.Remote} stay the JDK's.
  *
- * <p>Every method and field the program uses on one of the four classes must exist on the
+ * <p>Every method and field the program uses on one of the mapped classes must exist on the
  * {@code ibis.rmi} class (looked up, with its supertypes, through the {@link ClassHierarchy}, or as
  * a class file of the rewriter's own class path); otherwise the class is not rewritten and the run
- * fails naming the class and the member. A class that names none of the four is returned as it
+ * fails naming the class and the member. A class that names none of them is returned as it
  * was, so a second run changes nothing.
  */
 final class JavaRmiPass {
@@ -41,9 +42,11 @@ final class JavaRmiPass {
             "java/rmi/Naming", "ibis/rmi/Naming",
             "java/rmi/registry/LocateRegistry", "ibis/rmi/registry/LocateRegistry",
             "java/rmi/registry/Registry", "ibis/rmi/registry/Registry",
-            "java/rmi/server/UnicastRemoteObject", "ibis/rmi/server/UnicastRemoteObject");
+            "java/rmi/server/UnicastRemoteObject", "ibis/rmi/server/UnicastRemoteObject",
+            // The JDK's deprecated exportObject(Remote) returns a RemoteStub: Ibis's returns its own.
+            "java/rmi/server/RemoteStub", "ibis/rmi/server/RemoteStub");
 
-    /** A member reference to one of the four classes, as the original class file names it. */
+    /** A member reference to one of the mapped classes, as the original class file names it. */
     private static final class MemberRef {
         final boolean field;
         final String owner;
@@ -93,7 +96,7 @@ final class JavaRmiPass {
         }
     }
 
-    /** Sets a flag when one of the four names is renamed. */
+    /** Sets a flag when one of the mapped names is renamed. */
     private static final class FlaggingRemapper extends SimpleRemapper {
         boolean renamed;
 
@@ -118,11 +121,11 @@ final class JavaRmiPass {
     }
 
     /**
-     * Renames the four classes in one class file.
+     * Renames the mapped classes in one class file.
      *
      * @param bytes the class file
      * @param className the class's Java name, for messages
-     * @return the renamed class file, or null when the class names none of the four classes
+     * @return the renamed class file, or null when the class names none of the mapped classes
      * @throws IllegalStateException when a used method or field has no ibis.rmi counterpart
      *         (the message names the class and the member)
      */
@@ -219,7 +222,7 @@ final class JavaRmiPass {
         return false;
     }
 
-    /** Records the member references to the four classes, passing everything on unchanged. */
+    /** Records the member references to the mapped classes, passing everything on unchanged. */
     private static final class RefCollector extends ClassVisitor {
         private final Set<MemberRef> refs;
 

@@ -45,6 +45,17 @@ public final class RewriteResult {
         return n;
     }
 
+    /** How many remote classes got a build-time RMI stub and skeleton. */
+    public int rmiStubs() {
+        int n = 0;
+        for (ClassOutcome c : classes) {
+            if (c.rmiStub() != null) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** The outcome of the class with this Java name (the first, if several inputs hold it), or null. */
     public ClassOutcome outcome(String className) {
         for (ClassOutcome c : classes) {

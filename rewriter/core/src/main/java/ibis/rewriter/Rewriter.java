@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.Enumeration;
@@ -52,6 +53,7 @@ public final class Rewriter {
 
     private List<Path> classPath = List.of();
     private boolean javaRmi;
+    private boolean rmiStubs = true;
     private Consumer<ClassOutcome> listener = c -> { };
 
     /** Directories and jars (besides the inputs and the JDK) where the rules may look up classes. */
@@ -63,8 +65,8 @@ public final class Rewriter {
     /**
      * Asks for the {@code java.rmi} drop-in pass, run before the serializers are generated: every
      * reference to {@code java.rmi.Naming}, {@code java.rmi.registry.LocateRegistry},
-     * {@code java.rmi.registry.Registry} and {@code java.rmi.server.UnicastRemoteObject} becomes
-     * one to the {@code ibis.rmi} class of the same name (exceptions and {@code java.rmi.Remote}
+     * {@code java.rmi.registry.Registry}, {@code java.rmi.server.UnicastRemoteObject} and
+     * {@code java.rmi.server.RemoteStub} becomes one to the {@code ibis.rmi} class of the same name (exceptions and {@code java.rmi.Remote}
      * stay), so a compiled {@code java.rmi} program runs over Ibis RMI. Each used method or field
      * is checked against the ibis.rmi class, found on the {@link #classPath(List) class path} or
      * else on the rewriter's own class path (as bytes); a class using one that Ibis RMI lacks, or
@@ -72,6 +74,18 @@ public final class Rewriter {
      */
     public Rewriter javaRmi(boolean enabled) {
         this.javaRmi = enabled;
+        return this;
+    }
+
+    /**
+     * Whether to run the RMI stubs pass (on by default): every concrete input class implementing
+     * remote interfaces (extending {@code java.rmi.Remote}) gets its Ibis RMI stub
+     * {@code C_IbisStub} and skeleton {@code C_IbisSkeleton} written next to it, so the run time
+     * need not generate them (see {@link RmiStubPass}). Runs after the {@link #javaRmi java.rmi}
+     * pass, so a java.rmi program rewritten with it gets build-time stubs too.
+     */
+    public Rewriter rmiStubs(boolean enabled) {
+        this.rmiStubs = enabled;
         return this;
     }
 
@@ -91,6 +105,8 @@ public final class Rewriter {
         boolean javaRmiRenamed;
         byte[] rewritten;
         byte[] generator;
+        RmiStubPass.Generated rmi;  // stub and skeleton of a remote class
+        boolean rmiChanged;         // they differ from (or are missing in) the input
 
         InputClass(Input input, String entry, byte[] bytes, ClassInfo info) {
             this.input = input;
@@ -147,6 +163,7 @@ public final class Rewriter {
                     rules.exclude(c.info, c.excluded);
                 }
             }
+            generateRmiStubs(all, hierarchy, rules, warnings);
             // Superclasses first (depth of the superclass chain within the input), then by name.
             Map<InputClass, Integer> depth = new IdentityHashMap<>();
             for (InputClass c : classes) {
@@ -185,7 +202,7 @@ public final class Rewriter {
                     c.rewritten = c.bytes;
                 }
                 ClassOutcome outcome = new ClassOutcome(c.info.javaName(), c.input.path, status, d.reason,
-                        c.javaRmiRenamed);
+                        c.javaRmiRenamed, c.rmi == null ? null : c.rmi.stubName.replace('/', '.'));
                 LOG.debug("{}", outcome);
                 outcomes.add(outcome);
             }
@@ -251,6 +268,56 @@ public final class Rewriter {
         } catch (IOException e) {
             throw new RewriteException("cannot close the class path: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The RMI stubs pass (when enabled): generates the stub and skeleton of every remote input
+     * class; leaves Ibis stubs found in the input out of the serialization pass.
+     */
+    private void generateRmiStubs(List<Input> all, ClassHierarchy hierarchy, SerialRules rules, List<String> warnings)
+            throws RewriteException {
+        RmiStubPass pass = new RmiStubPass(hierarchy);
+        for (Input in : all) {
+            Map<String, InputClass> byEntry = new HashMap<>();
+            for (InputClass c : in.classes) {
+                byEntry.put(c.entry, c);
+            }
+            for (InputClass c : in.classes) {
+                if (pass.isStubOrSkeleton(c.info)) {
+                    if (c.excluded == null) {
+                        rules.exclude(c.info, "an RMI stub or skeleton");
+                    }
+                    continue;
+                }
+                if (!rmiStubs || c.excluded != null) {
+                    continue;
+                }
+                try {
+                    c.rmi = pass.generate(c.info);
+                } catch (IllegalArgumentException e) {
+                    String w = "no RMI stubs for " + c.info.javaName() + ": " + e.getMessage()
+                            + " (Ibis RMI cannot export it)";
+                    warnings.add(w);
+                    LOG.warn(w);
+                    continue;
+                } catch (RuntimeException e) {
+                    throw new RewriteException("cannot generate the RMI stubs of " + c.info.javaName() + " (" + where(c)
+                            + "): " + e, e);
+                }
+                if (c.rmi != null) {
+                    InputClass oldStub = byEntry.get(siblingEntry(c, c.rmi.stubName));
+                    InputClass oldSkeleton = byEntry.get(siblingEntry(c, c.rmi.skeletonName));
+                    c.rmiChanged = oldStub == null || !Arrays.equals(oldStub.bytes, c.rmi.stub)
+                            || oldSkeleton == null || !Arrays.equals(oldSkeleton.bytes, c.rmi.skeleton);
+                }
+            }
+        }
+    }
+
+    /** The entry of a class generated next to an input class (same folder; internal name given). */
+    private static String siblingEntry(InputClass c, String generatedName) {
+        int slash = c.entry.lastIndexOf('/');
+        return c.entry.substring(0, slash + 1) + generatedName.substring(generatedName.lastIndexOf('/') + 1) + ".class";
     }
 
     private static int inputDepth(ClassInfo info, ClassHierarchy hierarchy, Set<ClassInfo> inputs) {
@@ -390,7 +457,7 @@ public final class Rewriter {
     private static void write(Input in) throws RewriteException {
         boolean changed = false;
         for (InputClass c : in.classes) {
-            changed |= c.rewritten != null;
+            changed |= c.rewritten != null || c.rmiChanged;
         }
         if (!changed) {
             return;
@@ -404,6 +471,11 @@ public final class Rewriter {
 
     private static void writeDirectory(Input in) throws RewriteException {
         for (InputClass c : in.classes) {
+            if (c.rmiChanged) {
+                // Stub and skeleton refer only to the remote interfaces: written before or after the class alike.
+                replaceFile(in.path.resolve(siblingEntry(c, c.rmi.stubName)), c.rmi.stub);
+                replaceFile(in.path.resolve(siblingEntry(c, c.rmi.skeletonName)), c.rmi.skeleton);
+            }
             if (c.rewritten == null) {
                 continue;
             }
@@ -444,10 +516,19 @@ public final class Rewriter {
     private static void writeJar(Input in) throws RewriteException {
         Map<String, InputClass> byEntry = new HashMap<>();
         Map<String, byte[]> generators = new HashMap<>(); // generator entry name -> bytes
+        Map<String, byte[]> rmiClasses = new HashMap<>(); // stub/skeleton entry name -> bytes
+        Map<String, List<String>> rmiAfter = new HashMap<>(); // class entry -> its stub/skeleton entries
         for (InputClass c : in.classes) {
             byEntry.put(c.entry, c);
             if (c.generator != null) {
                 generators.put(generatorEntry(c), c.generator);
+            }
+            if (c.rmi != null) {
+                String stub = siblingEntry(c, c.rmi.stubName);
+                String skeleton = siblingEntry(c, c.rmi.skeletonName);
+                rmiClasses.put(stub, c.rmi.stub);
+                rmiClasses.put(skeleton, c.rmi.skeleton);
+                rmiAfter.put(c.entry, List.of(stub, skeleton));
             }
         }
         Path jar = in.path;
@@ -470,6 +551,8 @@ public final class Rewriter {
                     content = c.rewritten;
                 } else if (generators.containsKey(e.getName())) {
                     content = generators.remove(e.getName()); // left by an earlier run: replaced in place
+                } else if (rmiClasses.containsKey(e.getName())) {
+                    content = rmiClasses.remove(e.getName()); // left by an earlier run: replaced in place
                 } else {
                     try (InputStream s = zip.getInputStream(e)) {
                         content = s.readAllBytes();
@@ -481,6 +564,12 @@ public final class Rewriter {
                     byte[] generator = generators.remove(g);
                     if (generator != null && written.add(g)) {
                         putEntry(out, e, g, generator);
+                    }
+                }
+                for (String r : rmiAfter.getOrDefault(e.getName(), List.of())) {
+                    byte[] bytes = rmiClasses.remove(r);
+                    if (bytes != null && written.add(r)) {
+                        putEntry(out, e, r, bytes);
                     }
                 }
             }

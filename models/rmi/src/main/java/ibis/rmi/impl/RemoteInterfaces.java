@@ -1,47 +1,55 @@
 package ibis.rmi.impl;
 
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * The remote interfaces of a class and the numbering of their methods, shared by stubs and
- * skeletons: the methods of all remote interfaces, one entry per name and descriptor, sorted by
- * name then descriptor. Both ends compute the table from the same interface list, so a method
- * number means the same method on both sides.
+ * The remote interfaces of a loaded class and the numbering of their methods, shared by stubs and
+ * skeletons; the rules are those of {@link RemoteMethodTable} (which the build-time rewriter pass
+ * applies to class files), so a method number means the same method on both sides and in
+ * build-time and run-time generated code.
  */
 public final class RemoteInterfaces {
 
     private final List<Class<?>> interfaces;
+    private final RemoteMethodTable table;
     private final Method[] methods;
 
     private RemoteInterfaces(List<Class<?>> interfaces) {
         this.interfaces = List.copyOf(interfaces);
-        Map<String, Method> byKey = new LinkedHashMap<>();
+        List<String> names = new ArrayList<>();
         for (Class<?> i : interfaces) {
-            for (Method m : i.getMethods()) {
-                if (Modifier.isStatic(m.getModifiers()) || !Modifier.isAbstract(m.getModifiers())) {
-                    continue;
-                }
-                String key = m.getName() + descriptor(m);
-                if (!byKey.containsKey(key)) {
-                    checkThrowsRemoteException(m);
-                    byKey.put(key, m);
+            names.add(RemoteMethodTable.internalName(i));
+        }
+        this.table = RemoteMethodTable.of(names, RemoteMethodTable.ofClasses(interfaces));
+        Map<String, Class<?>> byName = new HashMap<>();
+        collectAll(interfaces, byName);
+        List<RemoteMethodTable.RemoteMethod> list = table.methods();
+        this.methods = new Method[list.size()];
+        for (int n = 0; n < methods.length; n++) {
+            RemoteMethodTable.RemoteMethod rm = list.get(n);
+            Class<?> owner = byName.get(rm.owner());
+            for (Method m : owner.getDeclaredMethods()) {
+                if (m.getName().equals(rm.name()) && descriptor(m).equals(rm.descriptor())) {
+                    methods[n] = m;
+                    break;
                 }
             }
         }
-        Method[] sorted = byKey.values().toArray(new Method[0]);
-        Arrays.sort(sorted, Comparator.comparing(Method::getName).thenComparing(RemoteInterfaces::descriptor));
-        this.methods = sorted;
+    }
+
+    private static void collectAll(List<Class<?>> types, Map<String, Class<?>> byName) {
+        for (Class<?> c : types) {
+            if (byName.putIfAbsent(RemoteMethodTable.internalName(c), c) == null) {
+                collectAll(Arrays.asList(c.getInterfaces()), byName);
+            }
+        }
     }
 
     /**
@@ -50,18 +58,26 @@ public final class RemoteInterfaces {
      *
      * @param type the class of a remote object
      * @return the interfaces and their method table
-     * @throws IllegalArgumentException when the class implements no remote interface, or a remote
-     *         method does not declare {@link RemoteException}
+     * @throws IllegalArgumentException when the class implements no remote interface, a remote
+     *         interface is not public, or a remote method does not declare {@link RemoteException}
      */
     public static RemoteInterfaces of(Class<?> type) {
-        Set<Class<?>> found = new LinkedHashSet<>();
-        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            collect(c.getInterfaces(), found);
-        }
-        if (found.isEmpty()) {
+        List<String> names = RemoteMethodTable.remoteInterfacesOf(RemoteMethodTable.internalName(type),
+                RemoteMethodTable.ofClasses(List.of(type)));
+        if (names.isEmpty()) {
             throw new IllegalArgumentException(type.getName() + " implements no remote interface (one extending java.rmi.Remote)");
         }
-        return new RemoteInterfaces(new ArrayList<>(found));
+        Map<String, Class<?>> listed = new HashMap<>();
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            for (Class<?> i : c.getInterfaces()) {
+                listed.putIfAbsent(RemoteMethodTable.internalName(i), i);
+            }
+        }
+        List<Class<?>> found = new ArrayList<>();
+        for (String n : names) {
+            found.add(listed.get(n));
+        }
+        return new RemoteInterfaces(found);
     }
 
     /**
@@ -72,33 +88,11 @@ public final class RemoteInterfaces {
      */
     public static RemoteInterfaces ofInterfaces(List<Class<?>> interfaces) {
         for (Class<?> i : interfaces) {
-            if (!i.isInterface() || !Remote.class.isAssignableFrom(i)) {
+            if (!i.isInterface() || !Remote.class.isAssignableFrom(i) || i == Remote.class) {
                 throw new IllegalArgumentException(i.getName() + " is not a remote interface");
             }
         }
         return new RemoteInterfaces(interfaces);
-    }
-
-    private static void collect(Class<?>[] candidates, Set<Class<?>> found) {
-        for (Class<?> i : candidates) {
-            if (i != Remote.class && Remote.class.isAssignableFrom(i)) {
-                if (!Modifier.isPublic(i.getModifiers())) {
-                    throw new IllegalArgumentException("remote interface " + i.getName()
-                            + " is not public; Ibis RMI generates stubs for public interfaces only");
-                }
-                found.add(i);
-            }
-        }
-    }
-
-    private static void checkThrowsRemoteException(Method m) {
-        for (Class<?> e : m.getExceptionTypes()) {
-            if (e.isAssignableFrom(RemoteException.class)) {
-                return;
-            }
-        }
-        throw new IllegalArgumentException("remote method " + m.getDeclaringClass().getName() + "." + m.getName()
-                + " does not declare java.rmi.RemoteException (or a superclass of it)");
     }
 
     /** The JVM descriptor of a method, e.g. {@code (ILjava/lang/String;)V}. */
@@ -143,6 +137,11 @@ public final class RemoteInterfaces {
     /** @return the remote methods; the index is the method number */
     public Method[] methods() {
         return methods.clone();
+    }
+
+    /** @return the description the stub and skeleton are generated from */
+    public RemoteMethodTable table() {
+        return table;
     }
 
     int methodCount() {

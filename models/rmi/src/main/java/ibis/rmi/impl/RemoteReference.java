@@ -20,15 +20,18 @@ public final class RemoteReference {
     private final IbisIdentifier member;
     private final String portName;
     private final String[] interfaceNames;
+    private final String remoteClass;
 
     /** Guarded by this: the connected send port, or null. */
     private SendPort sendPort;
 
-    RemoteReference(RmiRuntime runtime, IbisIdentifier member, String portName, String[] interfaceNames) {
+    RemoteReference(RmiRuntime runtime, IbisIdentifier member, String portName, String[] interfaceNames,
+            String remoteClass) {
         this.runtime = runtime;
         this.member = member;
         this.portName = portName;
         this.interfaceNames = interfaceNames.clone();
+        this.remoteClass = remoteClass;
     }
 
     /** @return the member serving the remote object */
@@ -52,7 +55,7 @@ public final class RemoteReference {
 
     /** @return the serialized form of a stub of this reference */
     public StubHandle handle() {
-        return new StubHandle(member, portName, interfaceNames);
+        return new StubHandle(member, portName, interfaceNames, remoteClass);
     }
 
     /**

@@ -61,6 +61,8 @@ public final class RmiRuntime {
     public static final String[][] PROPERTIES = {
         { CONNECT_TIMEOUT, "10000", "ms a stub waits for the connection to its remote object" },
         { REGISTRY_TIMEOUT, "10000", "ms a registry stub waits for the member serving the registry to be elected" },
+        { GeneratedCode.WARN_PROPERTY, "false", "log one line per stub or skeleton class generated at run time"
+                + " (a remote class without usable build-time classes from ibisc / the Maven goal rewrite)" },
     };
 
     /** The port type of requests and replies. */
@@ -200,7 +202,7 @@ public final class RmiRuntime {
             Skeleton skeleton;
             try {
                 remote = RemoteInterfaces.of(target.getClass());
-                skeleton = GeneratedCode.skeleton(remote);
+                skeleton = GeneratedCode.skeleton(remote, target.getClass());
             } catch (IllegalArgumentException | ReflectiveOperationException | LinkageError e) {
                 throw new ExportException("cannot export " + target.getClass().getName() + ": " + e.getMessage(),
                         e instanceof Exception ? (Exception) e : null);
@@ -211,9 +213,11 @@ public final class RmiRuntime {
             } catch (IOException e) {
                 throw new ExportException("cannot create the receive port " + portName + ": " + e.getMessage(), e);
             }
-            RemoteReference ref = reference(ibis.identifier(), portName, remote.interfaceNames());
+            RemoteReference ref = reference(ibis.identifier(), portName, remote.interfaceNames(),
+                    target.getClass().getName());
             try {
-                export.stub = GeneratedCode.newStub(remote, ref);
+                export.stub = GeneratedCode.newStub(remote, target.getClass().getName(),
+                        target.getClass().getClassLoader(), ref);
             } catch (ReflectiveOperationException | LinkageError e) {
                 closeQuietly(export.port);
                 throw new ExportException("cannot create the stub of " + target.getClass().getName() + ": " + e, null);
@@ -298,7 +302,8 @@ public final class RmiRuntime {
         String[] names = handle.interfaceNames();
         RemoteInterfaces remote = interfaces(names);
         try {
-            return GeneratedCode.newStub(remote, reference(handle.member(), handle.portName(), names));
+            return GeneratedCode.newStub(remote, handle.remoteClass(), null,
+                    reference(handle.member(), handle.portName(), names, handle.remoteClass()));
         } catch (ReflectiveOperationException | LinkageError e) {
             throw new UnmarshalException("cannot create a stub for " + Arrays.toString(names) + ": " + e);
         }
@@ -318,7 +323,7 @@ public final class RmiRuntime {
         for (int i = 0; i < names.length; i++) {
             names[i] = interfaces[i].getName();
         }
-        return stubFor(new StubHandle(member, portName, names));
+        return stubFor(new StubHandle(member, portName, names, null));
     }
 
     private RemoteInterfaces interfaces(String[] names) throws RemoteException {
@@ -343,9 +348,9 @@ public final class RmiRuntime {
         return remote;
     }
 
-    private RemoteReference reference(IbisIdentifier member, String portName, String[] names) {
+    private RemoteReference reference(IbisIdentifier member, String portName, String[] names, String remoteClass) {
         return references.computeIfAbsent(portName + "@" + member.name(),
-                k -> new RemoteReference(this, member, portName, names));
+                k -> new RemoteReference(this, member, portName, names, remoteClass));
     }
 
     SendPort createSendPort(RemoteReference ref) throws IOException {

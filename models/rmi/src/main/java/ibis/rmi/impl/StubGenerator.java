@@ -6,7 +6,6 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
-import java.lang.reflect.Method;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -18,9 +17,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>A stub class extends {@code ibis.rmi.server.RemoteStub}, implements all remote interfaces
  * and has a constructor taking a {@link RemoteReference}. A skeleton class extends
- * {@link Skeleton} and has a public no-argument constructor. The class bytes can also be used at
- * build time (for example by a rewriter pass): {@link #stubBytes} and {@link #skeletonBytes} only
- * need the interfaces and a class name.
+ * {@link Skeleton} and has a public no-argument constructor. Both carry the table's
+ * {@link RemoteMethodTable#hash() fingerprint} in a static field
+ * {@value RemoteMethodTable#HASH_FIELD}. The input is a {@link RemoteMethodTable}, which the run
+ * time computes from loaded classes and the rewriter's build-time pass from class files, so both
+ * produce the same code for the same interfaces; the output depends only on the table and the
+ * class name (deterministic bytes).
  */
 public final class StubGenerator implements Opcodes {
 
@@ -49,15 +51,12 @@ public final class StubGenerator implements Opcodes {
      * @param remote the remote interfaces
      * @return the class file bytes
      */
-    public static byte[] stubBytes(String className, RemoteInterfaces remote) {
+    public static byte[] stubBytes(String className, RemoteMethodTable remote) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-        List<Class<?>> interfaces = remote.interfaces();
-        String[] names = new String[interfaces.size()];
-        for (int i = 0; i < names.length; i++) {
-            names[i] = Type.getInternalName(interfaces.get(i));
-        }
+        String[] names = remote.interfaces().toArray(new String[0]);
         String internal = className.replace('.', '/');
         cw.visit(V17, ACC_PUBLIC | ACC_FINAL | ACC_SUPER | ACC_SYNTHETIC, internal, null, REMOTE_STUB, names);
+        hashField(cw, remote);
 
         MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", "(L" + REFERENCE + ";)V", null, null);
         init.visitCode();
@@ -68,50 +67,47 @@ public final class StubGenerator implements Opcodes {
         init.visitMaxs(0, 0);
         init.visitEnd();
 
-        Method[] methods = remote.methods();
-        for (int number = 0; number < methods.length; number++) {
-            stubMethod(cw, methods[number], number);
+        List<RemoteMethodTable.RemoteMethod> methods = remote.methods();
+        for (int number = 0; number < methods.size(); number++) {
+            stubMethod(cw, methods.get(number), number);
         }
         cw.visitEnd();
         return cw.toByteArray();
     }
 
-    private static void stubMethod(ClassWriter cw, Method m, int number) {
-        Class<?>[] exceptions = m.getExceptionTypes();
-        String[] exceptionNames = new String[exceptions.length];
-        for (int i = 0; i < exceptions.length; i++) {
-            exceptionNames[i] = Type.getInternalName(exceptions[i]);
-        }
-        MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_FINAL, m.getName(), Type.getMethodDescriptor(m), null,
-                exceptionNames);
+    private static void hashField(ClassWriter cw, RemoteMethodTable remote) {
+        cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL | ACC_SYNTHETIC, RemoteMethodTable.HASH_FIELD, "J", null,
+                remote.hash()).visitEnd();
+    }
+
+    private static void stubMethod(ClassWriter cw, RemoteMethodTable.RemoteMethod m, int number) {
+        String[] exceptionNames = m.exceptions().toArray(new String[0]);
+        MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_FINAL, m.name(), m.descriptor(), null, exceptionNames);
         mv.visitCode();
-        Class<?>[] params = m.getParameterTypes();
+        Type[] params = Type.getArgumentTypes(m.descriptor());
         int local = 1;
-        for (Class<?> p : params) {
-            local += Type.getType(p).getSize();
+        for (Type p : params) {
+            local += p.getSize();
         }
         int callLocal = local;
         // ClientCall call = this.ref.newCall(number);
         mv.visitVarInsn(ALOAD, 0);
         mv.visitFieldInsn(GETFIELD, REMOTE_STUB, "ref", "L" + REFERENCE + ";");
         pushInt(mv, number);
-        Class<?> returnType = m.getReturnType();
-        pushInt(mv, returnType.isPrimitive() ? Type.getDescriptor(returnType).charAt(0) : 'L');
+        Type r = Type.getReturnType(m.descriptor());
+        pushInt(mv, returnKind(r));
         mv.visitMethodInsn(INVOKEVIRTUAL, REFERENCE, "newCall", "(II)L" + CLIENT_CALL + ";", false);
         mv.visitVarInsn(ASTORE, callLocal);
         int slot = 1;
-        for (Class<?> p : params) {
-            Type t = Type.getType(p);
+        for (Type p : params) {
             mv.visitVarInsn(ALOAD, callLocal);
-            mv.visitVarInsn(t.getOpcode(ILOAD), slot);
-            String kind = kindOf(p);
-            mv.visitMethodInsn(INVOKEVIRTUAL, CLIENT_CALL, "write" + kind, "(" + wireDescriptor(p) + ")V", false);
-            slot += t.getSize();
+            mv.visitVarInsn(p.getOpcode(ILOAD), slot);
+            mv.visitMethodInsn(INVOKEVIRTUAL, CLIENT_CALL, "write" + kindOf(p), "(" + wireDescriptor(p) + ")V", false);
+            slot += p.getSize();
         }
         mv.visitVarInsn(ALOAD, callLocal);
         mv.visitMethodInsn(INVOKEVIRTUAL, CLIENT_CALL, "invoke", "()V", false);
-        Class<?> r = m.getReturnType();
-        if (r == void.class) {
+        if (r.getSort() == Type.VOID) {
             mv.visitVarInsn(ALOAD, callLocal);
             mv.visitMethodInsn(INVOKEVIRTUAL, CLIENT_CALL, "done", "()V", false);
             mv.visitInsn(RETURN);
@@ -120,10 +116,8 @@ public final class StubGenerator implements Opcodes {
             mv.visitMethodInsn(INVOKEVIRTUAL, CLIENT_CALL, "read" + kindOf(r), "()" + wireDescriptor(r), false);
             mv.visitVarInsn(ALOAD, callLocal);
             mv.visitMethodInsn(INVOKEVIRTUAL, CLIENT_CALL, "done", "()V", false);
-            if (!r.isPrimitive() && r != Object.class) {
-                mv.visitTypeInsn(CHECKCAST, Type.getInternalName(r));
-            }
-            mv.visitInsn(Type.getType(r).getOpcode(IRETURN));
+            checkCast(mv, r);
+            mv.visitInsn(r.getOpcode(IRETURN));
         }
         mv.visitMaxs(0, 0);
         mv.visitEnd();
@@ -136,7 +130,7 @@ public final class StubGenerator implements Opcodes {
      * @param remote the remote interfaces
      * @return the class file bytes
      */
-    public static byte[] skeletonBytes(String className, RemoteInterfaces remote) {
+    public static byte[] skeletonBytes(String className, RemoteMethodTable remote) {
         // Frames: the only branch is the dispatch switch, whose targets all have the entry frame.
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES) {
             @Override
@@ -146,6 +140,7 @@ public final class StubGenerator implements Opcodes {
         };
         String internal = className.replace('.', '/');
         cw.visit(V17, ACC_PUBLIC | ACC_FINAL | ACC_SUPER | ACC_SYNTHETIC, internal, null, SKELETON, null);
+        hashField(cw, remote);
 
         MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);
         init.visitCode();
@@ -156,19 +151,19 @@ public final class StubGenerator implements Opcodes {
         init.visitEnd();
 
         String callDescriptor = "(Ljava/lang/Object;L" + READ_MESSAGE + ";L" + SERVER_CALL + ";)V";
-        Method[] methods = remote.methods();
+        List<RemoteMethodTable.RemoteMethod> methods = remote.methods();
         MethodVisitor d = cw.visitMethod(ACC_PUBLIC, "dispatch", "(Ljava/lang/Object;IL" + READ_MESSAGE + ";L"
                 + SERVER_CALL + ";)V", null, new String[] { "java/lang/Throwable" });
         d.visitCode();
         Label unknown = new Label();
-        if (methods.length > 0) {
-            Label[] cases = new Label[methods.length];
+        if (methods.size() > 0) {
+            Label[] cases = new Label[methods.size()];
             for (int i = 0; i < cases.length; i++) {
                 cases[i] = new Label();
             }
             d.visitVarInsn(ILOAD, 2);
-            d.visitTableSwitchInsn(0, methods.length - 1, unknown, cases);
-            for (int i = 0; i < methods.length; i++) {
+            d.visitTableSwitchInsn(0, methods.size() - 1, unknown, cases);
+            for (int i = 0; i < methods.size(); i++) {
                 d.visitLabel(cases[i]);
                 d.visitVarInsn(ALOAD, 1);
                 d.visitVarInsn(ALOAD, 3);
@@ -180,49 +175,47 @@ public final class StubGenerator implements Opcodes {
         d.visitLabel(unknown);
         d.visitTypeInsn(NEW, "java/rmi/UnmarshalException");
         d.visitInsn(DUP);
-        d.visitLdcInsn("no such remote method number in " + String.join(", ", remote.interfaceNames()));
+        d.visitLdcInsn("no such remote method number in " + String.join(", ", remote.interfaces()).replace('/', '.'));
         d.visitMethodInsn(INVOKESPECIAL, "java/rmi/UnmarshalException", "<init>", "(Ljava/lang/String;)V", false);
         d.visitInsn(ATHROW);
         d.visitMaxs(0, 0);
         d.visitEnd();
 
-        for (int i = 0; i < methods.length; i++) {
-            skeletonMethod(cw, methods[i], i, callDescriptor);
+        for (int i = 0; i < methods.size(); i++) {
+            skeletonMethod(cw, methods.get(i), i, callDescriptor);
         }
         skipMethods(cw, internal, remote);
         cw.visitEnd();
         return cw.toByteArray();
     }
 
-    private static void skeletonMethod(ClassWriter cw, Method m, int number, String callDescriptor) {
+    private static void skeletonMethod(ClassWriter cw, RemoteMethodTable.RemoteMethod m, int number,
+            String callDescriptor) {
         MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "call" + number, callDescriptor, null,
                 new String[] { "java/lang/Throwable" });
         mv.visitCode();
-        String owner = Type.getInternalName(m.getDeclaringClass());
+        String owner = m.owner();
         mv.visitVarInsn(ALOAD, 0);
         mv.visitTypeInsn(CHECKCAST, owner);
-        for (Class<?> p : m.getParameterTypes()) {
+        for (Type p : Type.getArgumentTypes(m.descriptor())) {
             mv.visitVarInsn(ALOAD, 1);
             mv.visitMethodInsn(INVOKEINTERFACE, READ_MESSAGE, "read" + kindOf(p), "()" + wireDescriptor(p), true);
-            if (!p.isPrimitive() && p != Object.class) {
-                mv.visitTypeInsn(CHECKCAST, Type.getInternalName(p));
-            }
+            checkCast(mv, p);
         }
         mv.visitVarInsn(ALOAD, 2);
         mv.visitMethodInsn(INVOKEVIRTUAL, SERVER_CALL, "invoking", "()V", false);
-        mv.visitMethodInsn(INVOKEINTERFACE, owner, m.getName(), Type.getMethodDescriptor(m), true);
-        Class<?> r = m.getReturnType();
-        if (r == void.class) {
+        mv.visitMethodInsn(INVOKEINTERFACE, owner, m.name(), m.descriptor(), true);
+        Type r = Type.getReturnType(m.descriptor());
+        if (r.getSort() == Type.VOID) {
             mv.visitVarInsn(ALOAD, 2);
             mv.visitMethodInsn(INVOKEVIRTUAL, SERVER_CALL, "returnVoid", "()V", false);
         } else {
-            Type rt = Type.getType(r);
-            mv.visitVarInsn(rt.getOpcode(ISTORE), 3);
+            mv.visitVarInsn(r.getOpcode(ISTORE), 3);
             mv.visitVarInsn(ALOAD, 2);
-            pushInt(mv, r.isPrimitive() ? Type.getDescriptor(r).charAt(0) : 'L');
+            pushInt(mv, returnKind(r));
             mv.visitMethodInsn(INVOKEVIRTUAL, SERVER_CALL, "result", "(I)L" + WRITE_MESSAGE + ";", false);
-            mv.visitVarInsn(rt.getOpcode(ILOAD), 3);
-            if (!r.isPrimitive()) {
+            mv.visitVarInsn(r.getOpcode(ILOAD), 3);
+            if (!isPrimitive(r)) {
                 mv.visitMethodInsn(INVOKESTATIC, SERVER_CALL, "replace", "(Ljava/lang/Object;)Ljava/lang/Object;",
                         false);
             }
@@ -237,21 +230,21 @@ public final class StubGenerator implements Opcodes {
     }
 
     /** {@code skip(number, in)}: a tableswitch to one static method per remote method that reads and drops its parameters. */
-    private static void skipMethods(ClassWriter cw, String internal, RemoteInterfaces remote) {
-        Method[] methods = remote.methods();
+    private static void skipMethods(ClassWriter cw, String internal, RemoteMethodTable remote) {
+        List<RemoteMethodTable.RemoteMethod> methods = remote.methods();
         String skipDescriptor = "(L" + READ_MESSAGE + ";)V";
         MethodVisitor d = cw.visitMethod(ACC_PUBLIC, "skip", "(IL" + READ_MESSAGE + ";)V", null,
                 new String[] { "java/lang/Throwable" });
         d.visitCode();
         Label unknown = new Label();
-        if (methods.length > 0) {
-            Label[] cases = new Label[methods.length];
+        if (methods.size() > 0) {
+            Label[] cases = new Label[methods.size()];
             for (int i = 0; i < cases.length; i++) {
                 cases[i] = new Label();
             }
             d.visitVarInsn(ILOAD, 1);
-            d.visitTableSwitchInsn(0, methods.length - 1, unknown, cases);
-            for (int i = 0; i < methods.length; i++) {
+            d.visitTableSwitchInsn(0, methods.size() - 1, unknown, cases);
+            for (int i = 0; i < methods.size(); i++) {
                 d.visitLabel(cases[i]);
                 d.visitVarInsn(ALOAD, 2);
                 d.visitMethodInsn(INVOKESTATIC, internal, "skip" + i, skipDescriptor, false);
@@ -266,14 +259,14 @@ public final class StubGenerator implements Opcodes {
         d.visitInsn(ATHROW);
         d.visitMaxs(0, 0);
         d.visitEnd();
-        for (int i = 0; i < methods.length; i++) {
+        for (int i = 0; i < methods.size(); i++) {
             MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "skip" + i, skipDescriptor, null,
                     new String[] { "java/lang/Throwable" });
             mv.visitCode();
-            for (Class<?> p : methods[i].getParameterTypes()) {
+            for (Type p : Type.getArgumentTypes(methods.get(i).descriptor())) {
                 mv.visitVarInsn(ALOAD, 0);
                 mv.visitMethodInsn(INVOKEINTERFACE, READ_MESSAGE, "read" + kindOf(p), "()" + wireDescriptor(p), true);
-                mv.visitInsn(Type.getType(p).getSize() == 2 ? POP2 : POP);
+                mv.visitInsn(p.getSize() == 2 ? POP2 : POP);
             }
             mv.visitInsn(RETURN);
             mv.visitMaxs(0, 0);
@@ -282,20 +275,37 @@ public final class StubGenerator implements Opcodes {
     }
 
     /** The suffix of the typed read/write method for a type. */
-    private static String kindOf(Class<?> c) {
-        if (c == boolean.class) return "Boolean";
-        if (c == byte.class) return "Byte";
-        if (c == char.class) return "Char";
-        if (c == short.class) return "Short";
-        if (c == int.class) return "Int";
-        if (c == long.class) return "Long";
-        if (c == float.class) return "Float";
-        if (c == double.class) return "Double";
-        return "Object";
+    private static String kindOf(Type t) {
+        switch (t.getSort()) {
+            case Type.BOOLEAN: return "Boolean";
+            case Type.BYTE: return "Byte";
+            case Type.CHAR: return "Char";
+            case Type.SHORT: return "Short";
+            case Type.INT: return "Int";
+            case Type.LONG: return "Long";
+            case Type.FLOAT: return "Float";
+            case Type.DOUBLE: return "Double";
+            default: return "Object";
+        }
     }
 
-    private static String wireDescriptor(Class<?> c) {
-        return c.isPrimitive() ? Type.getDescriptor(c) : "Ljava/lang/Object;";
+    private static boolean isPrimitive(Type t) {
+        return t.getSort() != Type.OBJECT && t.getSort() != Type.ARRAY;
+    }
+
+    /** The descriptor character of a return type, 'L' for references and arrays (as ClientCall/ServerCall expect). */
+    private static int returnKind(Type t) {
+        return isPrimitive(t) ? t.getDescriptor().charAt(0) : 'L';
+    }
+
+    private static String wireDescriptor(Type t) {
+        return isPrimitive(t) ? t.getDescriptor() : "Ljava/lang/Object;";
+    }
+
+    private static void checkCast(MethodVisitor mv, Type t) {
+        if (!isPrimitive(t) && !t.getInternalName().equals("java/lang/Object")) {
+            mv.visitTypeInsn(CHECKCAST, t.getInternalName());
+        }
     }
 
     private static void pushInt(MethodVisitor mv, int value) {

@@ -7,8 +7,9 @@ import java.io.ObjectStreamException;
 import java.io.Serializable;
 
 /**
- * The serialized form of a stub: the receive port of the remote object's skeleton and the names of
- * its remote interfaces. Reading it back gives a stub of a class generated in the reading JVM.
+ * The serialized form of a stub: the receive port of the remote object's skeleton, the names of
+ * its remote interfaces and the name of the remote object's class (so the reading JVM can use the
+ * build-time stub of that class when it has one). Reading it back gives a stub in the reading JVM.
  */
 public final class StubHandle implements Serializable {
 
@@ -17,16 +18,24 @@ public final class StubHandle implements Serializable {
     private final IbisIdentifier member;
     private final String portName;
     private final String[] interfaceNames;
+    private final String remoteClass;
 
     /**
      * @param member the member serving the object
      * @param portName the name of the skeleton's receive port
      * @param interfaceNames the remote interfaces of the object
+     * @param remoteClass binary name of the remote object's class, or null when unknown
      */
-    public StubHandle(IbisIdentifier member, String portName, String[] interfaceNames) {
+    public StubHandle(IbisIdentifier member, String portName, String[] interfaceNames, String remoteClass) {
         this.member = member;
         this.portName = portName;
         this.interfaceNames = interfaceNames.clone();
+        this.remoteClass = remoteClass;
+    }
+
+    /** @return binary name of the remote object's class, or null when unknown */
+    public String remoteClass() {
+        return remoteClass;
     }
 
     /** @return the member serving the object */

@@ -2,10 +2,16 @@ package ibis.rmi.server;
 
 import ibis.rmi.impl.RmiRuntime;
 
+import java.io.ObjectInputFilter;
 import java.io.ObjectStreamException;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A remote object served by this JVM, as {@code java.rmi.server.UnicastRemoteObject}: a subclass
@@ -13,13 +19,21 @@ import java.rmi.RemoteException;
  * Each exported object gets its own receive port on this JVM's Ibis instance, served by a
  * skeleton generated for its remote interfaces.
  *
- * <p>The {@code port} arguments are accepted for compatibility and ignored: the receive port of
- * an object is chosen by the Ibis implementation. A serialized {@code UnicastRemoteObject} (as a
- * parameter or result, or in any object graph) travels as its stub while it is exported.
+ * <p>Every constructor and {@code exportObject} overload of the JDK 17 class exists here with the
+ * same parameter types, so a {@code java.rmi} program compiles against this class (and the
+ * {@code --java-rmi} rewriter pass can map its compiled calls). The {@code port} and socket
+ * factory arguments are accepted and ignored (logged at debug level): Ibis uses its own transport,
+ * and the receive port of an object is chosen by the Ibis implementation. An
+ * {@link ObjectInputFilter} is not applied either (a warning is logged): parameters are read by
+ * Ibis serialization, whose class filter is the property {@code ibis.io.class.filter}. A
+ * serialized {@code UnicastRemoteObject} (as a parameter or result, or in any object graph)
+ * travels as its stub while it is exported.
  */
 public class UnicastRemoteObject implements Remote, java.io.Serializable {
 
     private static final long serialVersionUID = 1L;
+
+    private static final Logger logger = LoggerFactory.getLogger(UnicastRemoteObject.class);
 
     /**
      * Exports this object.
@@ -38,16 +52,32 @@ public class UnicastRemoteObject implements Remote, java.io.Serializable {
      */
     protected UnicastRemoteObject(int port) throws RemoteException {
         this();
+        ignored(port, null, null);
     }
 
     /**
-     * Exports a remote object.
+     * Exports this object; the port and the socket factories are ignored.
+     *
+     * @param port ignored (see the class description)
+     * @param csf ignored
+     * @param ssf ignored
+     * @throws RemoteException when it cannot be exported
+     */
+    protected UnicastRemoteObject(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf)
+            throws RemoteException {
+        this();
+        ignored(port, csf, ssf);
+    }
+
+    /**
+     * Exports a remote object. (Deprecated in the JDK, where it returns a {@code RemoteStub} made
+     * by rmic; here it returns the Ibis stub, which is a {@link RemoteStub}.)
      *
      * @param obj the object; its class must implement at least one public remote interface
      * @return the stub of the object
      * @throws RemoteException when it cannot be exported (for example it is exported already)
      */
-    public static Remote exportObject(Remote obj) throws RemoteException {
+    public static RemoteStub exportObject(Remote obj) throws RemoteException {
         return RmiRuntime.get().export(obj);
     }
 
@@ -60,7 +90,93 @@ public class UnicastRemoteObject implements Remote, java.io.Serializable {
      * @throws RemoteException when it cannot be exported
      */
     public static Remote exportObject(Remote obj, int port) throws RemoteException {
+        ignored(port, null, null);
         return exportObject(obj);
+    }
+
+    /**
+     * Exports a remote object; the port and the socket factories are ignored.
+     *
+     * @param obj the object
+     * @param port ignored (see the class description)
+     * @param csf ignored
+     * @param ssf ignored
+     * @return the stub of the object
+     * @throws RemoteException when it cannot be exported
+     */
+    public static Remote exportObject(Remote obj, int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf)
+            throws RemoteException {
+        ignored(port, csf, ssf);
+        return exportObject(obj);
+    }
+
+    /**
+     * Exports a remote object; the port is ignored and the filter is not applied (see the class
+     * description).
+     *
+     * @param obj the object
+     * @param port ignored
+     * @param filter not applied (a warning is logged when it is not null)
+     * @return the stub of the object
+     * @throws RemoteException when it cannot be exported
+     */
+    public static Remote exportObject(Remote obj, int port, ObjectInputFilter filter) throws RemoteException {
+        ignored(port, null, null);
+        ignored(filter);
+        return exportObject(obj);
+    }
+
+    /**
+     * Exports a remote object; the port and the socket factories are ignored and the filter is
+     * not applied (see the class description).
+     *
+     * @param obj the object
+     * @param port ignored
+     * @param csf ignored
+     * @param ssf ignored
+     * @param filter not applied (a warning is logged when it is not null)
+     * @return the stub of the object
+     * @throws RemoteException when it cannot be exported
+     */
+    public static Remote exportObject(Remote obj, int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf,
+            ObjectInputFilter filter) throws RemoteException {
+        ignored(port, csf, ssf);
+        ignored(filter);
+        return exportObject(obj);
+    }
+
+    private static void ignored(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf) {
+        if (port != 0 || csf != null || ssf != null) {
+            logger.debug("ignoring port {} and socket factories {} / {}: Ibis RMI uses the Ibis transport", port, csf,
+                    ssf);
+        }
+    }
+
+    private static void ignored(ObjectInputFilter filter) {
+        if (filter != null) {
+            logger.warn("ObjectInputFilter {} is not applied: Ibis RMI reads parameters with Ibis serialization"
+                    + " (whose class filter is the property ibis.io.class.filter)", filter);
+        }
+    }
+
+    /**
+     * A copy of this remote object, exported on its own (as the JDK's {@code clone}).
+     *
+     * @return the exported copy
+     * @throws CloneNotSupportedException when the class does not implement {@link Cloneable}, or
+     *         the copy cannot be exported (the cause tells why)
+     */
+    @Override
+    public Object clone() throws CloneNotSupportedException {
+        UnicastRemoteObject copy = (UnicastRemoteObject) super.clone();
+        try {
+            exportObject(copy);
+        } catch (RemoteException e) {
+            CloneNotSupportedException ex = new CloneNotSupportedException("cannot export the clone: " + e);
+            ex.initCause(e);
+            throw ex;
+        }
+        return copy;
     }
 
     /**

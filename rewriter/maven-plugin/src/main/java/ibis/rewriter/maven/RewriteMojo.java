@@ -42,6 +42,14 @@ public class RewriteMojo extends AbstractMojo {
     @Parameter(property = "ibis.javaRmi", defaultValue = "false")
     private boolean javaRmi;
 
+    /**
+     * Write the Ibis RMI stub {@code C_IbisStub} and skeleton {@code C_IbisSkeleton} next to every
+     * concrete class {@code C} implementing remote interfaces, so Ibis RMI need not generate them
+     * at run time (also after the java.rmi pass). False leaves them to the run time.
+     */
+    @Parameter(property = "ibis.rmiStubs", defaultValue = "true")
+    private boolean rmiStubs;
+
     /** Log every class with what was done and why (otherwise only at debug level). */
     @Parameter(property = "ibis.rewrite.verbose", defaultValue = "false")
     private boolean verbose;
@@ -75,9 +83,9 @@ public class RewriteMojo extends AbstractMojo {
                 }
             }
         }
-        Rewriter rewriter = new Rewriter().classPath(classPath).javaRmi(javaRmi).listener(c -> {
-            String line = c.status() + " " + c.className() + ": " + c.reason()
-                    + (c.javaRmiRenamed() ? " (java.rmi renamed to ibis.rmi)" : "");
+        Rewriter rewriter = new Rewriter().classPath(classPath).javaRmi(javaRmi).rmiStubs(rmiStubs)
+                .listener(c -> {
+            String line = c.toString();
             if (verbose) {
                 log.info(line);
             } else if (log.isDebugEnabled()) {
@@ -96,6 +104,7 @@ public class RewriteMojo extends AbstractMojo {
         log.info("ibis rewrite: " + result.count(ClassOutcome.Status.REWRITTEN) + " classes rewritten in " + classes
                 + " (" + result.count(ClassOutcome.Status.ALREADY_REWRITTEN) + " already rewritten, "
                 + result.count(ClassOutcome.Status.SKIPPED) + " skipped"
-                + (javaRmi ? ", " + result.javaRmiRenamed() + " renamed from java.rmi to ibis.rmi" : "") + ")");
+                + (javaRmi ? ", " + result.javaRmiRenamed() + " renamed from java.rmi to ibis.rmi" : "")
+                + (rmiStubs ? ", " + result.rmiStubs() + " remote classes with RMI stubs" : "") + ")");
     }
 }
