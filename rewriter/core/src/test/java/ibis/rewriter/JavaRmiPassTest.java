@@ -261,27 +261,97 @@ public class JavaRmiPassTest {
                     "package m;",
                     "public class Custom extends java.rmi.server.UnicastRemoteObject implements java.rmi.Remote {",
                     "    private static final long serialVersionUID = 1L;",
-                    "    public Custom() throws java.rmi.RemoteException {",
-                    "        super(0, null, (java.rmi.server.RMIServerSocketFactory) null);",
-                    "    }",
-                    "    static Object export(java.rmi.Remote r) throws java.rmi.RemoteException {",
-                    "        return java.rmi.server.UnicastRemoteObject.exportObject(r);", // JDK: returns RemoteStub
+                    "    public Custom() throws java.rmi.RemoteException { }",
+                    "    static Object host() throws Exception {",
+                    "        return java.rmi.server.UnicastRemoteObject.getClientHost();", // RemoteServer's: not in Ibis RMI
                     "    }",
                     "}")));
             Map<String, byte[]> before = Samples.snapshot(dir);
             try {
                 new Rewriter().classPath(List.of(ibisRmi)).javaRmi(true).rewrite(List.of(dir));
-                fail("a constructor Ibis RMI lacks must fail the pass");
+                fail("a method Ibis RMI lacks must fail the pass");
             } catch (RewriteException e) {
                 assertTrue(e.getMessage().contains("m.Custom"), e.getMessage());
-                assertTrue(e.getMessage().contains("constructor java.rmi.server.UnicastRemoteObject(int,"
-                        + " java.rmi.server.RMIClientSocketFactory, java.rmi.server.RMIServerSocketFactory)"),
-                        e.getMessage());
+                assertTrue(e.getMessage().contains("method java.rmi.server.UnicastRemoteObject.getClientHost()"
+                        + " returning java.lang.String"), e.getMessage());
                 assertTrue(e.getMessage().contains("no ibis.rmi counterpart"), e.getMessage());
-                assertTrue(e.getMessage().contains("java.rmi.server.UnicastRemoteObject.exportObject(java.rmi.Remote)"
-                        + " returning java.rmi.server.RemoteStub"), e.getMessage());
             }
             assertSnapshotEquals(Samples.snapshot(dir), before);
+        } finally {
+            Samples.delete(dir);
+        }
+    }
+
+    /**
+     * Every constructor and exportObject overload of the JDK's UnicastRemoteObject (and clone) is
+     * mapped, and the rewritten class links against ibis.rmi and exports through each of them.
+     */
+    @Test(timeOut = 120_000)
+    public void everyJdkExportOverloadIsMappedAndWorks() throws Exception {
+        Path dir = Samples.tempDir("jrmi-overloads");
+        try {
+            Samples.compile(dir, Map.of(
+                    "o/Ping.java", String.join("\n",
+                            "package o;",
+                            "public interface Ping extends java.rmi.Remote { int ping(int x) throws java.rmi.RemoteException; }"),
+                    "o/Plain.java", String.join("\n",
+                            "package o;",
+                            "public class Plain implements Ping { public int ping(int x) { return x + 1; } }"),
+                    "o/Sub.java", String.join("\n",
+                            "package o;",
+                            "import java.rmi.server.*;",
+                            "public class Sub extends UnicastRemoteObject implements Ping, Cloneable {",
+                            "    private static final long serialVersionUID = 1L;",
+                            "    public Sub() throws java.rmi.RemoteException { super(); }",
+                            "    public Sub(int port) throws java.rmi.RemoteException { super(port); }",
+                            "    public Sub(int port, RMIClientSocketFactory c, RMIServerSocketFactory s)"
+                                    + " throws java.rmi.RemoteException { super(port, c, s); }",
+                            "    public int ping(int x) { return x + 2; }",
+                            "    public Object copy() throws CloneNotSupportedException { return clone(); }",
+                            "}"),
+                    "o/Main.java", String.join("\n",
+                            "package o;",
+                            "import java.rmi.Remote;",
+                            "import java.rmi.server.*;",
+                            "public final class Main {",
+                            "    public static void main(String[] args) throws Exception {",
+                            "        RemoteStub s0 = UnicastRemoteObject.exportObject(new Plain());",
+                            "        Remote s1 = UnicastRemoteObject.exportObject(new Plain(), 0);",
+                            "        Remote s2 = UnicastRemoteObject.exportObject(new Plain(), 0, null, (RMIServerSocketFactory) null);",
+                            "        Remote s3 = UnicastRemoteObject.exportObject(new Plain(), 0, (java.io.ObjectInputFilter) null);",
+                            "        Remote s4 = UnicastRemoteObject.exportObject(new Plain(), 0, null, null,"
+                                    + " java.io.ObjectInputFilter.Config.createFilter(\"*\"));",
+                            "        int sum = 0;",
+                            "        for (Remote r : new Remote[] { s0, s1, s2, s3, s4 }) sum += ((Ping) r).ping(10);",
+                            "        Sub a = new Sub(); Sub b = new Sub(1234); Sub c = new Sub(0, null, null);",
+                            "        Sub d = (Sub) c.copy();",
+                            "        for (Sub x : new Sub[] { a, b, c, d }) sum += ((Ping) UnicastRemoteObject.toStub(x)).ping(100);",
+                            "        System.out.println(\"SUM \" + sum + \" \" + (d != c) + \" \" + s0.getClass().getName());",
+                            "        for (Sub x : new Sub[] { a, b, c, d }) UnicastRemoteObject.unexportObject(x, true);",
+                            "        System.exit(0);",
+                            "    }",
+                            "}")));
+            RewriteResult r = new Rewriter().classPath(List.of(ibisRmi)).javaRmi(true).rewrite(List.of(dir));
+            assertTrue(r.outcome("o.Main").javaRmiRenamed());
+            assertTrue(r.outcome("o.Sub").javaRmiRenamed());
+            Set<String> names = referencedNames(dir.resolve("o/Main.class"));
+            assertFalse(names.contains("java/rmi/server/UnicastRemoteObject"), names.toString());
+            assertFalse(names.contains("java/rmi/server/RemoteStub"), names.toString());
+            assertTrue(names.contains("ibis/rmi/server/RemoteStub"), names.toString());
+            Properties serverProperties = new Properties();
+            serverProperties.setProperty("ibis.registry.server.bind", "127.0.0.1");
+            try (CentralRegistryServer server = new CentralRegistryServer(0, serverProperties)) {
+                server.start();
+                Samples.ProcessResult run = Samples.run(List.of(Samples.javaBin(), "-Xmx256m", "-cp",
+                        dir + File.pathSeparator + System.getProperty("java.class.path"),
+                        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                        "-Dibis.server.address=" + server.address(),
+                        "-Dibis.pool.name=rewriter-overloads-" + UUID.randomUUID(), "-Dibis.implementation=tcp",
+                        "o.Main"), 60);
+                assertEquals(run.exitCode, 0, run.output);
+                // 5 x 11 + 4 x 102; the clone is a distinct object; exportObject(Remote) gives the build-time stub.
+                assertTrue(run.output.contains("SUM 463 true o.Plain_IbisStub"), run.output);
+            }
         } finally {
             Samples.delete(dir);
         }
@@ -333,8 +403,11 @@ public class JavaRmiPassTest {
             String o = out.toString(StandardCharsets.UTF_8);
             assertEquals(rc, Ibisc.OK, o + err.toString(StandardCharsets.UTF_8));
             for (String line : o.split("\\R")) {
-                if (line.contains(" hello.HelloMain:") || line.contains(" hello.HelloImpl:")) {
+                if (line.contains(" hello.HelloMain:")) {
                     assertTrue(line.endsWith("(java.rmi renamed to ibis.rmi)"), line);
+                } else if (line.contains(" hello.HelloImpl:")) {
+                    assertTrue(line.endsWith("(java.rmi renamed to ibis.rmi) (RMI stub hello.HelloImpl_IbisStub and skeleton)"),
+                            line);
                 } else if (line.contains(" hello.Hello:")) {
                     assertFalse(line.contains("renamed"), line);
                 }
@@ -370,7 +443,8 @@ public class JavaRmiPassTest {
                     "-Dibis.pool.name=rewriter-jrmi-" + UUID.randomUUID(), "-Dibis.implementation=tcp",
                     "-Dibis.rmi.connect.timeout=10000", "-Dibis.rmi.registry.timeout=20000");
             String client = runServerAndClient(rewritten, jvm, 4242);
-            assertTrue(client.contains("STUB ibis.rmi.generated."), "an Ibis RMI stub: " + client);
+            // The stubs pass ran with --java-rmi: the build-time stub is used.
+            assertTrue(client.contains("STUB hello.HelloImpl_IbisStub"), "the build-time Ibis RMI stub: " + client);
         }
     }
 
