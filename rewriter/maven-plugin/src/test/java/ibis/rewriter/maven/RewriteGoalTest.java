@@ -63,6 +63,10 @@ public class RewriteGoalTest {
         install("ibis-parent", root.resolve("pom.xml"), null);
         install("ibis-rewriter-parent", rewriterRoot.resolve("pom.xml"), null);
         install("ibis-rewriter", rewriterRoot.resolve("core/pom.xml"), jarOf(ibis.rewriter.Rewriter.class));
+        // The rewriter's RMI stubs pass uses Ibis RMI's generator: ibis-rmi and what it needs.
+        install("ibis-rmi", root.resolve("models/rmi/pom.xml"), jarOf(ibis.rmi.Naming.class));
+        install("ibis-ipl", root.resolve("ipl/pom.xml"), jarOf(ibis.ipl.Ibis.class));
+        install("ibis-io", root.resolve("io/pom.xml"), jarOf(ibis.io.IoProperties.class));
         Path pluginJar = Paths.get(property("ibis.test.pluginJar"));
         assertTrue(Files.isRegularFile(pluginJar), "the plugin jar is built before this test (phase package): " + pluginJar);
         install("ibis-maven-plugin", plugin.resolve("pom.xml"), pluginJar);
@@ -92,6 +96,16 @@ public class RewriteGoalTest {
                 "        java.rmi.registry.Registry r = java.rmi.registry.LocateRegistry.getRegistry(port);",
                 "        return r.list().length > 0 ? r.lookup(\"x\") : java.rmi.Naming.lookup(\"x\");",
                 "    }",
+                "}", ""));
+        write(app.resolve("src/main/java/app/Service.java"), String.join("\n",
+                "package app;",
+                "public interface Service extends java.rmi.Remote { int twice(int x) throws java.rmi.RemoteException; }", ""));
+        write(app.resolve("src/main/java/app/ServiceImpl.java"), String.join("\n",
+                "package app;",
+                "public class ServiceImpl extends java.rmi.server.UnicastRemoteObject implements Service {",
+                "    private static final long serialVersionUID = 1L;",
+                "    public ServiceImpl() throws java.rmi.RemoteException { }",
+                "    public int twice(int x) { return 2 * x; }",
                 "}", ""));
         write(app.resolve("src/main/java/app/Hooked.java"), String.join("\n",
                 "package app;",
@@ -133,7 +147,10 @@ public class RewriteGoalTest {
         if (Files.isRegularFile(location)) {
             return location;
         }
-        Path jar = work.resolve(type.getSimpleName() + ".jar");
+        Path jar = work.resolve(type.getName() + ".jar");
+        if (Files.isRegularFile(jar)) {
+            return jar;
+        }
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file);
                 Stream<Path> all = Files.walk(location)) {
             for (Path p : all.filter(Files::isRegularFile).sorted().collect(Collectors.toList())) {
@@ -178,7 +195,14 @@ public class RewriteGoalTest {
         String output = mvn("-Dibis.javaRmi=true", "process-classes");
         Path classes = app.resolve("target/classes/app");
         assertTrue(output.contains("ibis rewrite: 2 classes rewritten"), output);
-        assertTrue(output.contains(", 1 renamed from java.rmi to ibis.rmi"), output);
+        assertTrue(output.contains(", 2 renamed from java.rmi to ibis.rmi"), output);
+        // The RMI stubs pass is on by default: the remote class's stub and skeleton are written next to it.
+        assertTrue(output.contains(", 1 remote classes with RMI stubs"), output);
+        assertEquals(new ClassReader(Files.readAllBytes(classes.resolve("ServiceImpl_IbisStub.class"))).getInterfaces(),
+                new String[] {"app/Service"});
+        assertEquals(new ClassReader(Files.readAllBytes(classes.resolve("ServiceImpl_IbisSkeleton.class"))).getSuperName(),
+                "ibis/rmi/impl/Skeleton");
+        assertFalse(Files.exists(classes.resolve("Service_IbisStub.class")), "an interface gets no stub");
         String find = new String(Files.readAllBytes(classes.resolve("Find.class")), java.nio.charset.StandardCharsets.ISO_8859_1);
         assertTrue(find.contains("ibis/rmi/Naming") && find.contains("ibis/rmi/registry/Registry"), "renamed to ibis.rmi");
         assertFalse(find.contains("java/rmi/Naming") || find.contains("java/rmi/registry/"), "no java.rmi registry names left");
@@ -199,6 +223,13 @@ public class RewriteGoalTest {
         for (String k : before.keySet()) {
             assertTrue(Arrays.equals(after.get(k), before.get(k)), k + " unchanged");
         }
+
+        // rmiStubs=false: a clean build writes no stubs.
+        String off = mvn("-Dibis.javaRmi=true", "-Dibis.rmiStubs=false", "clean", "process-classes");
+        assertTrue(Files.isRegularFile(classes.resolve("ServiceImpl.class")), off);
+        assertFalse(Files.exists(classes.resolve("ServiceImpl_IbisStub.class")), off);
+        assertFalse(Files.exists(classes.resolve("ServiceImpl_IbisSkeleton.class")), off);
+        assertFalse(off.contains("remote classes with RMI stubs"), off);
     }
 
     private static void write(Path file, String text) throws IOException {
