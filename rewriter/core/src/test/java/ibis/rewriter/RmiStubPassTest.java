@@ -450,6 +450,15 @@ public class RmiStubPassTest {
             assertTrue(line(runClient, "RUNTIME ").contains("Calc_Stub"), runClient);
             assertTrue(line(runServer, "RUNTIME ").contains("Calc_Skeleton"), runServer);
             assertTrue(line(runServer, "RUNTIME ").contains("Callback_Stub"), runServer);
+            // ibis.rmi.rewriter.warn: one line per class generated at run time, none for build-time ones.
+            assertTrue(runClient.contains("ibis rmi: generated ibis.rmi.generated.Calc_Stub"), runClient);
+            assertTrue(runClient.contains("(remote class calc.CalcImpl: no usable build-time class from ibisc)"),
+                    runClient);
+            assertTrue(runServer.contains("ibis rmi: generated ibis.rmi.generated.Calc_Skeleton"), runServer);
+            assertFalse(buildClient.contains("ibis rmi: generated ibis.rmi.generated.Calc"), buildClient);
+            assertFalse(buildServer.contains("ibis rmi: generated ibis.rmi.generated.Calc"), buildServer);
+            assertTrue(buildClient.contains("ibis rmi: generated ibis.rmi.generated.Registry_Stub"),
+                    "the registry stub is still generated at run time, and logged: " + buildClient);
         }
     }
 
@@ -478,6 +487,9 @@ public class RmiStubPassTest {
         cmd.add("-cp");
         cmd.add(classes + File.pathSeparator + System.getProperty("java.class.path"));
         cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+        // One log line per stub/skeleton generated at run time.
+        cmd.add("-Dibis.rmi.rewriter.warn=true");
+        cmd.add("-Dorg.slf4j.simpleLogger.log.ibis.rmi.impl.GeneratedCode=info");
         cmd.addAll(jvmOptions);
         cmd.add("calc.Main");
         cmd.add(mode);

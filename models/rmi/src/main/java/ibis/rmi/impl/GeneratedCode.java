@@ -29,8 +29,8 @@ import org.slf4j.LoggerFactory;
  * <p>Otherwise one pair is generated per list of remote interfaces and defined in a class loader
  * whose parent is the loader of the first interface, so it sees the application's types; names
  * under {@code ibis.} that the parent does not know are taken from Ibis RMI's own loader. With
- * property {@value #WARN_PROPERTY} set to true each class generated at run time is logged (one
- * line, at info level).
+ * property {@value #WARN_PROPERTY} set to true (system property or Ibis property) each class
+ * generated at run time is logged (one line, at info level).
  */
 public final class GeneratedCode {
 
@@ -132,7 +132,7 @@ public final class GeneratedCode {
         synchronized (RUNTIME_GENERATED) {
             RUNTIME_GENERATED.add(name);
         }
-        if (Boolean.getBoolean(WARN_PROPERTY)) {
+        if (Boolean.getBoolean(WARN_PROPERTY) || RmiRuntime.warnGenerated) {
             LOG.info("ibis rmi: generated {} at run time for {} (remote class {}: no usable build-time class from ibisc)",
                     name, Arrays.toString(remote.interfaceNames()), remoteClass == null ? "unknown" : remoteClass);
         }

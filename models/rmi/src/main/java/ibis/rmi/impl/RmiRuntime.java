@@ -76,6 +76,9 @@ public final class RmiRuntime {
 
     private static volatile RmiRuntime instance;
 
+    /** {@link GeneratedCode#WARN_PROPERTY} as this runtime's Ibis properties (or system properties) set it. */
+    static volatile boolean warnGenerated;
+
     private final Ibis ibis;
     private final ReceivePort replyPort;
     private final long connectTimeout;
@@ -95,6 +98,8 @@ public final class RmiRuntime {
         ibis = IbisFactory.createIbis(CAPABILITIES, null, true, events, PORT_TYPE);
         connectTimeout = longProperty(CONNECT_TIMEOUT, 10_000);
         registryTimeout = longProperty(REGISTRY_TIMEOUT, 10_000);
+        warnGenerated = Boolean.parseBoolean(ibis.properties().getProperty(GeneratedCode.WARN_PROPERTY,
+                System.getProperty(GeneratedCode.WARN_PROPERTY)));
         replyPort = ibis.createReceivePort(PORT_TYPE, RmiProtocol.REPLY_PORT, new ReplyUpcall(),
                 new ReplyConnections(), null);
         replyPort.enableConnections();
