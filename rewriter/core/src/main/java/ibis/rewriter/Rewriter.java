@@ -33,6 +33,8 @@ import org.slf4j.LoggerFactory;
  * The Ibis bytecode rewriter: adds generated serializers to the plain Serializable classes of its
  * inputs (directories of class files and jars), in place. What is generated and which classes
  * qualify is specified in io/README.md, "Generated serializers: the contract for the rewriter".
+ * Unless {@link #rmiStubs(boolean) turned off}, it also writes the Ibis RMI stub and skeleton of
+ * every remote class next to it ({@link RmiStubPass}).
  *
  * <p>All input classes are read first (so the rules see the whole input), decided superclasses
  * first, generated in memory, and only then written: a directory's files one by one (each
@@ -66,9 +68,9 @@ public final class Rewriter {
      * Asks for the {@code java.rmi} drop-in pass, run before the serializers are generated: every
      * reference to {@code java.rmi.Naming}, {@code java.rmi.registry.LocateRegistry},
      * {@code java.rmi.registry.Registry}, {@code java.rmi.server.UnicastRemoteObject} and
-     * {@code java.rmi.server.RemoteStub} becomes one to the {@code ibis.rmi} class of the same name (exceptions and {@code java.rmi.Remote}
-     * stay), so a compiled {@code java.rmi} program runs over Ibis RMI. Each used method or field
-     * is checked against the ibis.rmi class, found on the {@link #classPath(List) class path} or
+     * {@code java.rmi.server.RemoteStub} becomes one to the {@code ibis.rmi} class of the same
+     * name (exceptions and {@code java.rmi.Remote} stay), so a compiled {@code java.rmi} program
+     * runs over Ibis RMI. Each used method or field is checked against the ibis.rmi class, found on the {@link #classPath(List) class path} or
      * else on the rewriter's own class path (as bytes); a class using one that Ibis RMI lacks, or
      * an ibis.rmi class found nowhere, fails the run.
      */
