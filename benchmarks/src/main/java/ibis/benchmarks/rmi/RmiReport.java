@@ -74,6 +74,15 @@ public final class RmiReport {
                 + fmt(t.jdkTreeThroughput().median()) + " MB/s (java.rmi) vs " + fmt(t.ibisTreeThroughput().median())
                 + " MB/s (Ibis RMI). Ratios are medians of per-repetition ratios.");
         lines.add("");
+        double jdk = t.jdkNullRmi().median();
+        double transport = Math.min(t.iplUpcallRoundTrip().median(), t.iplExplicitRoundTrip().median());
+        if (!Double.isNaN(jdk) && !Double.isNaN(transport)) {
+            lines.add("Bound: a null RMI cannot be faster than one round trip of the transport under it. A 5x"
+                    + " speed-up over java.rmi would need a null RMI of " + fmt(jdk / 5) + " µs; the IPL round trip"
+                    + " alone took " + fmt(transport) + " µs in this run (java.rmi itself took "
+                    + String.format(Locale.ROOT, "%.2f", jdk / transport) + " × that round trip).");
+            lines.add("");
+        }
     }
 
     /**

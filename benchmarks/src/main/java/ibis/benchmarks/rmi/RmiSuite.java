@@ -43,7 +43,7 @@ public final class RmiSuite {
     record Settings(String name, int warmupPasses, long warmupMillisPerPass, int repetitions, long repetitionMillis,
             int minCalls, List<String> objectPayloads, List<String> pingpongPayloads, List<String> throughputPayloads,
             List<Integer> starClients, List<String> apps, List<Integer> appProcesses, int appRepetitions,
-            String appProblem, long appTimeoutMillis) {
+            String appProblem, long appTimeoutMillis, String appMain) {
     }
 
     private static final List<String> SMALL_OBJECTS = List.of("ints4", "ints32", "ints4null2", "tree:15");
@@ -53,12 +53,12 @@ public final class RmiSuite {
     /** Well under a minute. */
     static final Settings QUICK = new Settings("quick", 1, 150, 5, 70, 50,
             concat(List.of("null", "byte:500", "int:500", "float:500"), SMALL_OBJECTS), List.of("null", "tree:15"),
-            THROUGHPUT, List.of(1, 2), List.of("sor"), List.of(2), 5, "small", 120_000);
+            THROUGHPUT, List.of(1, 2), List.of("sor"), List.of(2), 5, "small", 120_000, RmiSuite.APP_MAIN);
 
     /** About ten minutes. */
     static final Settings FULL = new Settings("full", 2, 250, 7, 200, 200, fullObjectPayloads(),
             concat(List.of("null", "byte:500", "int:500", "float:500"), SMALL_OBJECTS), THROUGHPUT,
-            List.of(1, 2, 4, 8), ALL_APPS, List.of(1, 2, 4), 5, "medium", 600_000);
+            List.of(1, 2, 4, 8), ALL_APPS, List.of(1, 2, 4), 5, "medium", 600_000, RmiSuite.APP_MAIN);
 
     /** System property: comma-separated applications to run instead of the mode's list ("none" for none). */
     public static final String APPS_PROPERTY = "ibis.bench.rmi.apps";
@@ -391,11 +391,12 @@ public final class RmiSuite {
         if (apps.isEmpty()) {
             return "none selected (" + APPS_PROPERTY + ")";
         }
+        String appMain = settings.appMain();
         try {
-            Class.forName(APP_MAIN, false, RmiSuite.class.getClassLoader());
+            Class.forName(appMain, false, RmiSuite.class.getClassLoader());
         } catch (ClassNotFoundException e) {
-            System.out.println("apps not available: " + APP_MAIN + " is not on the class path");
-            return "class `" + APP_MAIN + "` is not on the class path of this build, so the applications were not"
+            System.out.println("apps not available: " + appMain + " is not on the class path");
+            return "class `" + appMain + "` is not on the class path of this build, so the applications were not"
                     + " run";
         }
         String problem = System.getProperty(APP_PROBLEM_PROPERTY, settings.appProblem());
@@ -429,7 +430,7 @@ public final class RmiSuite {
         int port = side.mode() == Mode.JDK ? freePort() : 1099;
         String pool = side.newPoolName();
         List<Child> ranks = side.start(side.mode().name().toLowerCase(java.util.Locale.ROOT) + " " + app, procs,
-                APP_MAIN, i -> List.of(app, Integer.toString(i), Integer.toString(procs), Integer.toString(port),
+                settings.appMain(), i -> List.of(app, Integer.toString(i), Integer.toString(procs), Integer.toString(port),
                         problem), pool, procs);
         try {
             long deadline = System.currentTimeMillis() + settings.appTimeoutMillis();
