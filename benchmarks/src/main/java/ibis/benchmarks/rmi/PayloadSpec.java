@@ -59,6 +59,27 @@ public final class PayloadSpec {
         return new PayloadSpec(kind, n);
     }
 
+    /** @return the kind of payload */
+    Kind kind() {
+        return kind;
+    }
+
+    /** @return the number of elements (arrays) or nodes (trees); 0 for the others */
+    int size() {
+        return n;
+    }
+
+    /** @return for an array payload its element type ({@code byte}, {@code int}, ...); else null */
+    String elementType() {
+        return switch (kind) {
+            case BYTES -> "byte";
+            case INTS -> "int";
+            case FLOATS -> "float";
+            case DOUBLES -> "double";
+            default -> null;
+        };
+    }
+
     /** @return the spec string, as parsed */
     public String spec() {
         return switch (kind) {

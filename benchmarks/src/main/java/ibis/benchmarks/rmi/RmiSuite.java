@@ -178,10 +178,10 @@ public final class RmiSuite {
             head.add("- Ibis: " + iplImplementation + " (IPL round trips: the ipl suite's driver and peer)");
             head.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + loadAverage() + " after;"
                     + " suite time " + (System.nanoTime() - started) / 1_000_000_000 + " s");
-            RmiReport report = report(head, groups, star, apps, appsUnavailable);
+            String baseName = "rmi-" + LocalDate.now() + (settings != FULL ? "-" + settings.name() : "");
+            RmiReport report = report(head, groups, star, apps, appsUnavailable, baseName);
             report.lines().forEach(System.out::println);
-            reportFile = report.write(outputDirectory,
-                    "rmi-" + LocalDate.now() + (settings != FULL ? "-" + settings.name() : "") + ".md");
+            reportFile = report.write(outputDirectory, baseName + ".md");
             System.out.println();
             System.out.println("Report written to " + reportFile);
             return 0;
@@ -466,7 +466,7 @@ public final class RmiSuite {
     // ------------------------------------------------------------------ report
 
     private RmiReport report(List<String> head, Map<String, List<Figure>> groups, Map<Integer, Series[]> star,
-            List<RmiReport.AppRow> apps, String appsUnavailable) {
+            List<RmiReport.AppRow> apps, String appsUnavailable, String baseName) throws IOException {
         RmiReport r = new RmiReport(head);
         List<Figure> nullRmi = groups.get("null");
         Series empty = new Series();
@@ -498,6 +498,22 @@ public final class RmiSuite {
                 List.of(Map.entry(nullRmi.get(2).workload, nullRmi.get(2).series),
                         Map.entry(nullRmi.get(3).workload, nullRmi.get(3).series)));
         r.pairTable("Calls with an object parameter", "µs per call", true, objects);
+        LatencyPlot plot = new LatencyPlot("obj echo(obj): latency against array size", "array size (bytes)",
+                "µs per call (median)");
+        for (List<Figure> g : groups.values()) {
+            for (Figure f : g) {
+                if (f.workload.equals("obj echo(obj)") && f.payload.elementType() != null) {
+                    plot.add((f.side == Side.JDK ? "java.rmi " : "Ibis RMI ") + f.payload.elementType() + "[]",
+                            f.payload.userBytes(), f.series.median());
+                }
+            }
+        }
+        if (plot.hasCurves()) {
+            Files.createDirectories(outputDirectory);
+            String png = baseName + "-echo-latency.png";
+            plot.write(outputDirectory.resolve(png));
+            r.add("![obj echo(obj) latency against array size, java.rmi dashed, Ibis RMI solid](" + png + ")", "");
+        }
         r.pairTable("pingpong: the server calls the client's callback before both return", "µs per call", true,
                 pingpong);
         r.pairTable("Throughput of void send(x)", "MB/s = 10^6 bytes/s of user payload", false, throughput);
@@ -514,8 +530,8 @@ public final class RmiSuite {
                 + " RMI faster. User payload: elements × element size for arrays, 16 bytes per 4-int object or tree"
                 + " node, 128 bytes for the 32-int object.", "");
         r.add("## Not yet measured", "",
-                "- PNG plots of latency against array size (the tables carry the numbers);",
-                "- other IPL implementations under Ibis RMI (ucx, mpi).");
+                "- other IPL implementations under Ibis RMI (ucx, mpi);",
+                "- a latency plot in quick mode (one array size only; the full mode draws it).");
         return r;
     }
 

@@ -1,11 +1,17 @@
 package ibis.benchmarks.rmi;
 
 import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 
 import ibis.benchmarks.ipl.Series;
 
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+
+import javax.imageio.ImageIO;
 
 import org.testng.annotations.Test;
 
@@ -73,5 +79,35 @@ public class RmiReportTest {
         none.apps(List.of(), "class `X` is missing");
         assertTrue(none.lines().contains("Apps not available: class `X` is missing."), none.lines().toString());
         assertEquals(none.lines().stream().filter(l -> l.startsWith("| ")).count(), 0L);
+    }
+
+    @Test(timeOut = 30_000)
+    public void theLatencyPlotIsAPngWithTheCurvesDrawn() throws Exception {
+        LatencyPlot plot = new LatencyPlot("echo", "bytes", "µs");
+        plot.add("java.rmi int[]", 200, 25);
+        assertFalse(plot.hasCurves(), "one point is no curve");
+        plot.add("java.rmi int[]", 80_000, 370);
+        plot.add("Ibis RMI int[]", 200, 30);
+        plot.add("Ibis RMI int[]", 80_000, 85);
+        assertTrue(plot.hasCurves());
+        Path file = Files.createTempFile("rmi-plot", ".png");
+        try {
+            plot.write(file);
+            BufferedImage image = ImageIO.read(file.toFile());
+            assertEquals(image.getWidth(), LatencyPlot.WIDTH);
+            assertEquals(image.getHeight(), LatencyPlot.HEIGHT);
+            int red = 0;
+            int blue = 0;
+            for (int x = 0; x < image.getWidth(); x++) {
+                for (int y = 0; y < image.getHeight(); y++) {
+                    int rgb = image.getRGB(x, y) & 0xFFFFFF;
+                    red += rgb == 0xC0392B ? 1 : 0;
+                    blue += rgb == 0x2471A3 ? 1 : 0;
+                }
+            }
+            assertTrue(red > 50 && blue > 50, "both curves are drawn in their colours: " + red + ", " + blue);
+        } finally {
+            Files.deleteIfExists(file);
+        }
     }
 }

@@ -24,7 +24,7 @@ public class RmiSuiteRunTest {
     public void theSuiteRunsBothSidesAndWritesTheReportTables() throws Exception {
         Path dir = Files.createTempDirectory("rmi-bench-test");
         try {
-            RmiSuite.Settings tiny = new RmiSuite.Settings("tiny", 1, 20, 2, 5, 5, List.of("null", "int:50", "tree:15"),
+            RmiSuite.Settings tiny = new RmiSuite.Settings("tiny", 1, 20, 2, 5, 5, List.of("null", "int:50", "int:200", "tree:15"),
                     List.of("null"), List.of("byte:102400", "tree:1023"), List.of(1), List.of("ok", "unverified"),
                     List.of(2), 1, "small", 60_000, FakeAppMain.class.getName());
             RmiSuite suite = new RmiSuite(tiny, dir, "RmiSuiteRunTest");
@@ -32,6 +32,9 @@ public class RmiSuiteRunTest {
             Path report = suite.reportFile();
             assertTrue(report.getFileName().toString().matches("rmi-.*-tiny\\.md"), report.toString());
             String text = Files.readString(report, StandardCharsets.UTF_8);
+            String png = report.getFileName().toString().replace(".md", "-echo-latency.png");
+            assertTrue(Files.size(dir.resolve(png)) > 0, "the latency plot is written next to the report");
+            assertTrue(text.contains("](" + png + ")"), "the report shows the plot:\n" + text);
             assertFalse(text.contains("NaN"), text);
             for (String row : List.of("## Summary: the targets of the RMI issue",
                     "| null-RMI latency, java.rmi / Ibis RMI |",
