@@ -66,7 +66,7 @@ public final class RmiSuite {
     /** System property: the problem argument given to the applications instead of the mode's. */
     public static final String APP_PROBLEM_PROPERTY = "ibis.bench.rmi.apps.problem";
 
-    /** The main class of the applications (written against the contract in the class comment of RmiSuite). */
+    /** The main class of the applications (its command line and RESULT line: see {@link #apps}). */
     static final String APP_MAIN = "ibis.benchmarks.rmi.apps.AppMain";
 
     private static final Pattern RESULT = Pattern.compile(
