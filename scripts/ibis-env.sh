@@ -1,6 +1,7 @@
 # Sourced by the bin/ scripts (bash). Expects IBIS_HOME (the repository root) to be set.
 # Provides:
-#   ibis_prepare   builds the jars if dist/target/lib is missing or older than the sources, then
+#   ibis_prepare   builds the jars if dist/target/lib (or lib-ibisrmi, the rmi benchmark's rewritten
+#                  programs, never on the class path) is missing or older than the sources, then
 #                  sets JAVA (the java executable) and IBIS_CLASSPATH (every jar of dist/target/lib)
 #   ibis_java_opts prints JAVA_OPTS, with a default log level added when JAVA_OPTS sets none
 # Environment:
@@ -46,6 +47,9 @@ ibis_prepare() {
         command -v flock >/dev/null 2>&1 && flock 9
         if [ ! -d "$IBIS_LIB" ]; then
             ibis_build "dist/target/lib does not exist yet"
+        elif [ ! -d "$IBIS_HOME/dist/target/lib-ibisrmi" ]; then
+            # The rmi suite's rewritten programs (benchmarks' ibisrmi jar), kept off the class path.
+            ibis_build "dist/target/lib-ibisrmi does not exist yet"
         else
             local changed
             changed=$(ibis_newer_source)

@@ -1,6 +1,7 @@
 package ibis.benchmarks;
 
 import ibis.benchmarks.ipl.IplSuite;
+import ibis.benchmarks.rmi.RmiSuite;
 import ibis.benchmarks.serialization.SerializationSuite;
 
 import java.nio.file.Path;
@@ -16,7 +17,7 @@ import java.util.List;
 public final class BenchMain {
 
     /** The suites that exist so far. */
-    public static final List<String> SUITES = List.of("ipl", "serialization");
+    public static final List<String> SUITES = List.of("ipl", "rmi", "serialization");
 
     private static final String USAGE = """
             Usage: ibis-bench <suite> [--quick] [--out DIR]
@@ -24,12 +25,16 @@ public final class BenchMain {
             Suites:
               ipl     round-trip latency and 100 KB array throughput of the tcp implementation,
                       beside raw Java blocking sockets and NIO measured in the same run
+              rmi     null-RMI latency, calls with arrays and objects, callbacks, 100 KB and tree
+                      throughput, 1-8 concurrent client JVMs and the applications: the same plain
+                      java.rmi programs on the JDK's java.rmi and, rewritten by ibisc --java-rmi,
+                      on Ibis RMI in the same run, beside the IPL round trip
               serialization
                       write and read of 100 KB arrays, a 1023-node tree and small objects to and
                       from memory: Ibis (rewritten and run-time serializers) beside JDK
                       serialization, Kryo and Fory in the same run (JMH)
             Options:
-              --quick  a short run (ipl: well under a minute; serialization: about a minute and a half)
+              --quick  a short run (ipl, rmi: under a minute; serialization: about a minute and a half)
               --out    directory for the Markdown report (default: bench-results)
             """;
 
@@ -72,6 +77,7 @@ public final class BenchMain {
                 "java " + BenchMain.class.getName() + " " + String.join(" ", Arrays.asList(args)));
         int status = switch (suite) {
             case "serialization" -> new SerializationSuite(quick, out, command).run();
+            case "rmi" -> new RmiSuite(quick, out, command).run();
             default -> new IplSuite(quick, out, command).run();
         };
         System.exit(status);

@@ -438,7 +438,8 @@ public final class IplSuite {
         return file.toAbsolutePath();
     }
 
-    private Process startPeer(String server, String pool) throws IOException {
+    /** Starts the peer JVM ({@link IplBenchPeer}) in pool {@code pool} of the registry server {@code server}. */
+    static Process startPeer(String server, String pool) throws IOException {
         String java = ProcessHandle.current().info().command()
                 .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
         List<String> cmd = new ArrayList<>(List.of(java));
@@ -459,7 +460,7 @@ public final class IplSuite {
     }
 
     /** Reads the peer's READY line (its raw server ports), then keeps draining its output. */
-    private static int[] awaitReady(Process peer) throws IOException {
+    static int[] awaitReady(Process peer) throws IOException {
         BufferedReader out = new BufferedReader(new InputStreamReader(peer.getInputStream(), StandardCharsets.UTF_8));
         String line;
         while ((line = out.readLine()) != null) {
@@ -484,7 +485,7 @@ public final class IplSuite {
         }
     }
 
-    private static void closeBounded(IbisDriver ibis) throws InterruptedException {
+    static void closeBounded(IbisDriver ibis) throws InterruptedException {
         Thread t = new Thread(() -> {
             try {
                 ibis.close();
