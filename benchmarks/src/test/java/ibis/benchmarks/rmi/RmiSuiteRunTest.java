@@ -48,7 +48,7 @@ public class RmiSuiteRunTest {
                     "| ok | 2 | 12.0 | 12.0–12.0 | 12.0 | 12.0–12.0 | 1.00 | verified |",
                     "| unverified | 2 |", "FAILED: ", "the result was not verified: RESULT unverified procs=2",
                     "Bound: a null RMI cannot be faster than one round trip", "Command: `RmiSuiteRunTest`",
-                    "Ibis RMI `ibis.rmi.generated.")) {
+                    "Ibis RMI `ibis.benchmarks.rmi.BenchServiceImpl_IbisStub`")) {
                 assertTrue(text.contains(row), "the report lacks '" + row + "':\n" + text);
             }
             for (String line : text.lines().toList()) {
