@@ -53,12 +53,12 @@ public final class RmiSuite {
     /** Well under a minute. */
     static final Settings QUICK = new Settings("quick", 1, 150, 5, 70, 50,
             concat(List.of("null", "byte:500", "int:500", "float:500"), SMALL_OBJECTS), List.of("null", "tree:15"),
-            THROUGHPUT, List.of(1, 2), List.of("sor"), List.of(2), 5, "small", 120_000, RmiSuite.APP_MAIN);
+            THROUGHPUT, List.of(1, 2), List.of("sor"), List.of(2), 5, "quick", 120_000, RmiSuite.APP_MAIN);
 
     /** About ten minutes. */
     static final Settings FULL = new Settings("full", 2, 250, 7, 200, 200, fullObjectPayloads(),
             concat(List.of("null", "byte:500", "int:500", "float:500"), SMALL_OBJECTS), THROUGHPUT,
-            List.of(1, 2, 4, 8), ALL_APPS, List.of(1, 2, 4), 5, "medium", 600_000, RmiSuite.APP_MAIN);
+            List.of(1, 2, 4, 8), ALL_APPS, List.of(1, 2, 4), 5, "full", 600_000, RmiSuite.APP_MAIN);
 
     /** System property: comma-separated applications to run instead of the mode's list ("none" for none). */
     public static final String APPS_PROPERTY = "ibis.bench.rmi.apps";
