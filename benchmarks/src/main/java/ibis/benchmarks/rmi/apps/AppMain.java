@@ -24,7 +24,10 @@ import java.util.concurrent.TimeUnit;
  * <p>Rank 0 creates the RMI registry on the port; every rank binds its remote objects there
  * ({@code ctl-<rank>}, {@code <app>-<rank>}) and looks up the others'. Per application: a barrier
  * (RMI, served by rank 0), the timed parallel part, a second barrier, then rank 0 verifies and
- * prints {@code RESULT <app> procs=<n> verified=<true|false> millis=<ms>}. At the end rank 0 tells
+ * prints {@code RESULT <app> procs=<n> verified=<true|false> millis=<ms>} (the parallel part at
+ * rank 0, from the first barrier until the whole result is there). Sizes {@code quick} and
+ * {@code full} are preceded by an untimed warm-up round of the same application at size
+ * {@code quick}, so that the JIT has compiled the kernels and the RMI paths. At the end rank 0 tells
  * the others to quit; every process exits with status 0 when all results were verified, else 1.
  *
  * <p>Only {@code java.rmi} is used, and only what Ibis RMI also has, so the same classes run on
@@ -136,30 +139,19 @@ public final class AppMain {
         boolean allVerified = true;
         int epoch = 0;
         for (String app : apps) {
-            AppNode node = create(app, rank, size, problem);
-            bind(registry, app + "-" + rank, node);
-            Remote[] found = lookupAll(registry, app + "-", node);
-            AppPeer[] peers = new AppPeer[size];
-            for (int r = 0; r < size; r++) {
-                peers[r] = (AppPeer) found[r];
-                if (r != rank) {
-                    peers[r].ping();
-                }
+            if (problem != Problem.TEST) {
+                // Untimed warm-up round (JIT of the kernels, the RMI and serialization paths).
+                epoch = round(registry, coordinator, app + "-warm", create(app, rank, size, Problem.QUICK), epoch);
             }
-            node.connect(peers);
-            coordinator.barrier(epoch++);
-            long start = System.nanoTime();
-            node.run();
-            long millis = (System.nanoTime() - start) / 1_000_000L;
-            // After this barrier no rank calls this application's nodes any more.
-            coordinator.barrier(epoch++);
+            AppNode node = create(app, rank, size, problem);
+            epoch = round(registry, coordinator, app, node, epoch);
+            long millis = (node.finished - node.started) / 1_000_000L;
             if (rank == 0) {
                 boolean verified = node.verify();
                 allVerified &= verified;
                 System.out.println("RESULT " + app + " procs=" + size + " verified=" + verified + " millis=" + millis);
                 System.out.flush();
             }
-            UnicastRemoteObject.unexportObject(node, true);
         }
         if (rank != 0) {
             return control.awaitQuit();
@@ -172,6 +164,31 @@ public final class AppMain {
             }
         }
         return allVerified;
+    }
+
+    /**
+     * One round of an application: bind, look up the peers, open the connections, barrier, the
+     * timed parallel part (times kept in the node), barrier, unexport. Returns the next barrier epoch.
+     */
+    private int round(Registry registry, Control coordinator, String name, AppNode node, int epoch) throws Exception {
+        bind(registry, name + "-" + rank, node);
+        Remote[] found = lookupAll(registry, name + "-", node);
+        AppPeer[] peers = new AppPeer[size];
+        for (int r = 0; r < size; r++) {
+            peers[r] = (AppPeer) found[r];
+            if (r != rank) {
+                peers[r].ping();
+            }
+        }
+        node.connect(peers);
+        coordinator.barrier(epoch);
+        node.started = System.nanoTime();
+        node.run();
+        node.finished = System.nanoTime();
+        // After this barrier no rank calls this round's nodes any more.
+        coordinator.barrier(epoch + 1);
+        UnicastRemoteObject.unexportObject(node, true);
+        return epoch + 2;
     }
 
     /** Binds (rebinds, so a retried call is harmless) a name, retrying until the registry exists. */

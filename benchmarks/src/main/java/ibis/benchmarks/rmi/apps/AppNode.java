@@ -17,6 +17,9 @@ public abstract class AppNode extends UnicastRemoteObject implements AppPeer {
     protected final int size;
     /** Values that peers delivered and the main thread has not taken yet. */
     protected final transient Mailbox mailbox = new Mailbox();
+    /** {@link System#nanoTime()} when the parallel part started and ended in this process. */
+    transient long started;
+    transient long finished;
 
     /**
      * Exports the node.

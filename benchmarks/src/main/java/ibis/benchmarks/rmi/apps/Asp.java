@@ -24,7 +24,7 @@ public final class Asp extends AppNode implements AspPeer {
 
     Asp(int rank, int size, Problem problem) throws RemoteException {
         super(rank, size);
-        n = problem.pick(60, 500, 1000);
+        n = problem.pick(60, 800, 1500);
         int[][] graph = graph(n, 42);
         lo = lo(rank, n, size);
         hi = lo(rank + 1, n, size);

@@ -60,7 +60,14 @@ public final class Hamming extends AppNode implements HammingPeer {
                 return END;
             }
             if (count == out.length) {
-                out = Arrays.copyOf(out, 2 * count);
+                if (index >= out.length / 2) {
+                    // Values below index will never be multiplied again: drop them.
+                    System.arraycopy(out, index, out, 0, count - index);
+                    count -= index;
+                    index = 0;
+                } else {
+                    out = Arrays.copyOf(out, 2 * count);
+                }
             }
             out[count++] = v;
             return v;
@@ -76,8 +83,8 @@ public final class Hamming extends AppNode implements HammingPeer {
 
     Hamming(int rank, int size, Problem problem) throws RemoteException {
         super(rank, size);
-        primes = everySecondPrime(problem.pick(8, 14, 16));
-        limit = problem == Problem.TEST ? 1_000_000L : problem == Problem.QUICK ? 100_000_000_000L : 10_000_000_000_000L;
+        primes = everySecondPrime(problem.pick(8, 16, 16));
+        limit = problem == Problem.TEST ? 1_000_000L : problem == Problem.QUICK ? 10_000_000_000_000L : 1_000_000_000_000_000L;
         first = firstStage(rank, size, primes.length);
         end = rank == size - 1 ? primes.length : firstStage(rank + 1, size, primes.length);
     }

@@ -101,7 +101,7 @@ public final class Paraffins extends AppNode implements ParaffinsMaster {
 
     Paraffins(int rank, int size, Problem problem) throws RemoteException {
         super(rank, size);
-        n = problem.pick(10, 17, 19);
+        n = problem.pick(10, 19, 20);
         radicals = radicals(n / 2);
         for (List<Radical> l : radicals) {
             byOrder.addAll(l);

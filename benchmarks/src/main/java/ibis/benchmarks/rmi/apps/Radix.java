@@ -31,7 +31,7 @@ public final class Radix extends AppNode implements RadixPeer {
 
     Radix(int rank, int size, Problem problem) throws RemoteException {
         super(rank, size);
-        n = problem.pick(5000, 2_000_000, 8_000_000);
+        n = problem.pick(5000, 4_000_000, 16_000_000);
         int[] all = input(n, 7);
         lo = lo(rank, n, size);
         hi = lo(rank + 1, n, size);

@@ -27,7 +27,7 @@ public final class Sor extends AppNode implements SorPeer {
     Sor(int rank, int size, Problem problem) throws RemoteException {
         super(rank, size);
         n = problem.pick(34, 1002, 1602);
-        iterations = problem.pick(20, 100, 300);
+        iterations = problem.pick(20, 250, 300);
         double[][] grid = initialGrid(n);
         lo = 1 + lo(rank, n - 2, size);
         hi = 1 + lo(rank + 1, n - 2, size);

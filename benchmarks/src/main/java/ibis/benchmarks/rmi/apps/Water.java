@@ -34,7 +34,7 @@ public final class Water extends AppNode implements WaterPeer {
     Water(int rank, int size, Problem problem) throws RemoteException {
         super(rank, size);
         n = problem.pick(64, 1728, 4096);
-        steps = problem.pick(3, 8, 12);
+        steps = problem.pick(3, 12, 20);
         pos = new double[3 * n];
         vel = new double[3 * n];
         force = new double[3 * n];
