@@ -56,9 +56,13 @@ public class RmiAppsTest {
             Path apps = Paths.get("ibis", "benchmarks", "rmi", "apps");
             copyTree(classes.resolve(apps), rewritten.resolve(apps));
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            int rc = Ibisc.run(new String[] {"--java-rmi", "-cp", ibisRmi.toString(), rewritten.toString()},
+            int rc = Ibisc.run(new String[] {"-v", "--java-rmi", "-cp", ibisRmi.toString(), rewritten.toString()},
                     new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(out, true, StandardCharsets.UTF_8));
-            assertEquals(rc, Ibisc.OK, out.toString(StandardCharsets.UTF_8));
+            String log = out.toString(StandardCharsets.UTF_8);
+            assertEquals(rc, Ibisc.OK, log);
+            // AppMain, its ControlNode and AppNode name java.rmi classes; the molecule graphs get serializers.
+            assertTrue(log.contains("3 renamed from java.rmi to ibis.rmi"), log);
+            assertTrue(log.contains("rewritten ibis.benchmarks.rmi.apps.Paraffins$Molecule"), log);
             String node = new String(Files.readAllBytes(rewritten.resolve(apps).resolve("AppNode.class")),
                     StandardCharsets.ISO_8859_1);
             assertTrue(node.contains("ibis/rmi/server/UnicastRemoteObject"), "AppNode now extends Ibis RMI's class");
