@@ -167,10 +167,14 @@ public final class AppMain {
     }
 
     /**
-     * One round of an application: bind, look up the peers, open the connections, barrier, the
-     * timed parallel part (times kept in the node), barrier, unexport. Returns the next barrier epoch.
+     * One round of an application: barrier, bind, look up the peers, open the connections, barrier,
+     * the timed parallel part (times kept in the node), barrier, unexport. Returns the next barrier
+     * epoch.
      */
     private int round(Registry registry, Control coordinator, String name, AppNode node, int epoch) throws Exception {
+        // Rank 0 may still be verifying the previous application (seconds for the full sizes): wait
+        // for it here rather than in the registry look-ups, whose time limit is short.
+        coordinator.barrier(epoch);
         bind(registry, name + "-" + rank, node);
         Remote[] found = lookupAll(registry, name + "-", node);
         AppPeer[] peers = new AppPeer[size];
@@ -181,14 +185,14 @@ public final class AppMain {
             }
         }
         node.connect(peers);
-        coordinator.barrier(epoch);
+        coordinator.barrier(epoch + 1);
         node.started = System.nanoTime();
         node.run();
         node.finished = System.nanoTime();
         // After this barrier no rank calls this round's nodes any more.
-        coordinator.barrier(epoch + 1);
+        coordinator.barrier(epoch + 2);
         UnicastRemoteObject.unexportObject(node, true);
-        return epoch + 2;
+        return epoch + 3;
     }
 
     /** Binds (rebinds, so a retried call is harmless) a name, retrying until the registry exists. */

@@ -17,7 +17,7 @@ public final class Hamming extends AppNode implements HammingPeer {
     private static final long serialVersionUID = 1L;
     private static final long END = -1;
     private static final long NONE = -2;
-    private static final int CHUNK = 2048;
+    private static final int CHUNK = 8192;
     /** Stream ids: a rank's input, and the final result at rank 0. */
     private static final int INPUT = 0;
     private static final int RESULT = 1;
