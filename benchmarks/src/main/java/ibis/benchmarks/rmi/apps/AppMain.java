@@ -22,13 +22,14 @@ import java.util.concurrent.TimeUnit;
  * {@code AppMain <app>[,<app>...]|all <rank> <size> <registryPort> test|quick|full}.
  *
  * <p>Rank 0 creates the RMI registry on the port; every rank binds its remote objects there
- * ({@code ctl-<rank>}, {@code <app>-<rank>}) and looks up the others'. Per application: a barrier
- * (RMI, served by rank 0), the timed parallel part, a second barrier, then rank 0 verifies and
- * prints {@code RESULT <app> procs=<n> verified=<true|false> millis=<ms>} (the parallel part at
- * rank 0, from the first barrier until the whole result is there). Sizes {@code quick} and
- * {@code full} are preceded by an untimed warm-up round of the same application at size
- * {@code quick}, so that the JIT has compiled the kernels and the RMI paths. At the end rank 0 tells
- * the others to quit; every process exits with status 0 when all results were verified, else 1.
+ * ({@code ctl-<rank>}, and per round {@code <app>@<round>-<rank>}) and looks up the others'. Per
+ * application round: a barrier, bind and look-ups, a barrier (RMI, served by rank 0), the timed
+ * parallel part, a barrier, then rank 0 verifies and prints
+ * {@code RESULT <app> procs=<n> verified=<true|false> millis=<ms>} (the parallel part at rank 0,
+ * from the barrier until the whole result is there). Sizes {@code quick} and {@code full} are
+ * preceded by an untimed warm-up round of the same application at size {@code quick}, so that the
+ * JIT has compiled the kernels and the RMI paths. At the end rank 0 tells the others to quit;
+ * every process exits with status 0 when all results were verified, else 1.
  *
  * <p>Only {@code java.rmi} is used, and only what Ibis RMI also has, so the same classes run on
  * the JDK's RMI and, rewritten by {@code ibisc --java-rmi}, on Ibis RMI. On the JDK's RMI all
@@ -168,15 +169,18 @@ public final class AppMain {
 
     /**
      * One round of an application: barrier, bind, look up the peers, open the connections, barrier,
-     * the timed parallel part (times kept in the node), barrier, unexport. Returns the next barrier
-     * epoch.
+     * the timed parallel part (times kept in the node), barrier, unexport and unbind. Returns the
+     * next barrier epoch.
      */
     private int round(Registry registry, Control coordinator, String name, AppNode node, int epoch) throws Exception {
         // Rank 0 may still be verifying the previous application (seconds for the full sizes): wait
         // for it here rather than in the registry look-ups, whose time limit is short.
         coordinator.barrier(epoch);
-        bind(registry, name + "-" + rank, node);
-        Remote[] found = lookupAll(registry, name + "-", node);
+        // Names unique per round: a name of an earlier round of the same application may still be
+        // bound when a peer looks it up.
+        String prefix = name + "@" + epoch + "-";
+        bind(registry, prefix + rank, node);
+        Remote[] found = lookupAll(registry, prefix, node);
         AppPeer[] peers = new AppPeer[size];
         for (int r = 0; r < size; r++) {
             peers[r] = (AppPeer) found[r];
@@ -192,6 +196,7 @@ public final class AppMain {
         // After this barrier no rank calls this round's nodes any more.
         coordinator.barrier(epoch + 2);
         UnicastRemoteObject.unexportObject(node, true);
+        registry.unbind(prefix + rank);
         return epoch + 3;
     }
 

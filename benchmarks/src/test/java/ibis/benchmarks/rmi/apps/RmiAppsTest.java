@@ -28,13 +28,15 @@ import org.testng.annotations.Test;
 /**
  * Every application with problem size {@code test} on two real JVMs, first on the JDK's RMI with
  * the classes as compiled, then on Ibis RMI with the classes rewritten by {@code ibisc --java-rmi}
- * (an embedded Ibis registry server in this JVM). Both runs execute all seven applications in one
- * pair of JVMs ({@code AppMain all}) to keep the test short. Rank 0 checks each result against a
+ * (an embedded Ibis registry server in this JVM). Both runs execute all seven applications (and
+ * SOR a second time) in one pair of JVMs to keep the test short. Rank 0 checks each result against a
  * sequential computation; the test checks that it said so and that both JVMs exited with 0.
  */
 public class RmiAppsTest {
 
     private static final long RUN_SECONDS = 150;
+    /** Every application, and one again: a second round of an application must not find the first's objects. */
+    private static final String APPS = String.join(",", AppMain.APPS) + "," + AppMain.APPS.get(2);
 
     @Test(timeOut = 200_000)
     public void allAppsVerifyOnTwoJvmsWithJdkRmi() throws Exception {
@@ -90,7 +92,9 @@ public class RmiAppsTest {
             assertTrue(rank0.contains("RESULT " + app + " procs=2 verified=true millis="),
                     app + " not verified; outputs:\n" + String.join("\n-----\n", outputs));
         }
-        assertEquals(rank0.lines().filter(l -> l.startsWith("RESULT ")).count(), AppMain.APPS.size(), rank0);
+        assertEquals(rank0.lines().filter(l -> l.startsWith("RESULT ")).count(), AppMain.APPS.size() + 1, rank0);
+        assertEquals(rank0.lines().filter(l -> l.startsWith("RESULT ") && l.contains(" verified=true ")).count(),
+                AppMain.APPS.size() + 1, rank0);
     }
 
     /**
@@ -113,7 +117,7 @@ public class RmiAppsTest {
                 cmd.add("-Dibis.benchmarks.rmi.apps.timeout=60000");
                 cmd.addAll(jvmOptions);
                 cmd.add(AppMain.class.getName());
-                cmd.addAll(List.of("all", Integer.toString(rank), "2", Integer.toString(port), "test"));
+                cmd.addAll(List.of(APPS, Integer.toString(rank), "2", Integer.toString(port), "test"));
                 Path log = Files.createTempFile("rmi-apps-rank" + rank, ".log");
                 logs.add(log);
                 processes.add(new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start());
