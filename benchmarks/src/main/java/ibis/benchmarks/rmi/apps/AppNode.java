@@ -66,4 +66,16 @@ public abstract class AppNode extends UnicastRemoteObject implements AppPeer {
     static int lo(int rank, int n, int p) {
         return (int) ((long) rank * n / p);
     }
+
+    /** The rank whose block holds item i when n items are split over p ranks. */
+    static int ownerOf(int i, int n, int p) {
+        int r = (int) ((long) i * p / n);
+        while (lo(r + 1, n, p) <= i) {
+            r++;
+        }
+        while (lo(r, n, p) > i) {
+            r--;
+        }
+        return r;
+    }
 }

@@ -97,7 +97,7 @@ public final class Asp extends AppNode implements AspPeer {
     @Override
     protected void run() throws Exception {
         for (int k = 0; k < n; k++) {
-            int owner = ownerOf(k);
+            int owner = ownerOf(k, n, size);
             // Row k does not change in iteration k (d[k][k] = 0), so the owner may send it as it is.
             int[] rowK = owner == rank ? mine[k - lo] : (int[]) mailbox.take(k);
             int relative = (rank - owner + size) % size;
@@ -115,17 +115,6 @@ public final class Asp extends AppNode implements AspPeer {
             int[][] rows = (int[][]) mailbox.take(Mailbox.key(-1, r));
             System.arraycopy(rows, 0, table, lo(r, n, size), rows.length);
         }
-    }
-
-    private int ownerOf(int row) {
-        int r = (int) ((long) row * size / n);
-        while (lo(r + 1, n, size) <= row) {
-            r++;
-        }
-        while (lo(r, n, size) > row) {
-            r--;
-        }
-        return r;
     }
 
     @Override

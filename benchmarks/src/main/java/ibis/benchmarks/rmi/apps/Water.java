@@ -70,17 +70,6 @@ public final class Water extends AppNode implements WaterPeer {
         return (n - 1) / 2 + (n % 2 == 0 && i < n / 2 ? 1 : 0);
     }
 
-    private static int ownerOf(int i, int n, int size) {
-        int r = (int) ((long) i * size / n);
-        while (lo(r + 1, n, size) <= i) {
-            r++;
-        }
-        while (lo(r, n, size) > i) {
-            r--;
-        }
-        return r;
-    }
-
     /** Adds the Lennard-Jones interaction of molecules i and j to f; returns its energy. */
     static double pair(double[] p, double[] f, int i, int j) {
         double dx = p[3 * i] - p[3 * j];
