@@ -47,6 +47,8 @@ public final class ClientCall {
     private Throwable writeFailure;
     private Thread thread;
     private int epoch;
+    /** The thread was interrupted before the call: restored when the call ends. */
+    private boolean interruptPending;
 
     /** Written before the volatile state leaves WAITING, read by the caller after. */
     private volatile int state = IDLE;
@@ -79,6 +81,9 @@ public final class ClientCall {
         kind = returnKind;
         callId = NEXT_CALL_ID.incrementAndGet();
         thread = Thread.currentThread();
+        // The IPL's tcp channels are interruptible: a pending interrupt would break the send
+        // port's connection. As with java.rmi, it does not end the call; it is kept for after it.
+        interruptPending |= Thread.interrupted();
         writeFailure = null;
         lostCause = null;
         readFailure = null;
@@ -100,6 +105,10 @@ public final class ClientCall {
         writeFailure = null;
         state = IDLE;
         inUse = false;
+        if (interruptPending) {
+            interruptPending = false;
+            Thread.currentThread().interrupt();
+        }
     }
 
     int callId() {

@@ -143,28 +143,38 @@ final class ReplyChannel {
      * @param deadline System.nanoTime() after which the call fails, or 0 for no limit
      */
     void await(ClientCall call, long deadline) {
-        while (true) {
-            if (call.state() != ClientCall.WAITING) {
-                resign(call);
-                return;
-            }
-            ReceivePort p = leader == call ? currentPort() : tryLead(call);
-            if (p != null) {
-                lead(call, p, deadline);
-                return;
-            }
-            if (leader == call) {
-                continue; // promoted, but the port is gone: the next round sees the failure
-            }
-            if (deadline == 0) {
-                LockSupport.park(this);
-            } else {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    timedOut(call);
-                } else {
-                    LockSupport.parkNanos(this, left);
+        // As with java.rmi, an interrupt does not end a call; it is kept for the caller. Cleared
+        // meanwhile so that parking works and the leader's receive is not cut short.
+        boolean interrupted = Thread.interrupted();
+        try {
+            while (true) {
+                if (call.state() != ClientCall.WAITING) {
+                    resign(call);
+                    return;
                 }
+                ReceivePort p = leader == call ? currentPort() : tryLead(call);
+                if (p != null) {
+                    interrupted |= lead(call, p, deadline);
+                    return;
+                }
+                if (leader == call) {
+                    continue; // promoted, but the port is gone: the next round sees the failure
+                }
+                if (deadline == 0) {
+                    LockSupport.park(this);
+                } else {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        timedOut(call);
+                    } else {
+                        LockSupport.parkNanos(this, left);
+                    }
+                }
+                interrupted |= Thread.interrupted();
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }
@@ -182,10 +192,16 @@ final class ReplyChannel {
         return null;
     }
 
-    /** Receives replies until the leader's own call is no longer waiting. */
-    private void lead(ClientCall call, ReceivePort p, long deadline) {
+    /**
+     * Receives replies until the leader's own call is no longer waiting.
+     *
+     * @return whether the thread was interrupted meanwhile
+     */
+    private boolean lead(ClientCall call, ReceivePort p, long deadline) {
+        boolean interrupted = false;
         try {
             while (call.state() == ClientCall.WAITING) {
+                interrupted |= Thread.interrupted();
                 long slice = LEADER_CHECK_MILLIS;
                 if (deadline != 0) {
                     long left = (deadline - System.nanoTime()) / 1_000_000L;
@@ -235,6 +251,7 @@ final class ReplyChannel {
         } finally {
             resign(call);
         }
+        return interrupted;
     }
 
     /** Ends the leadership of a call (if it leads) and passes it to a waiting call. */

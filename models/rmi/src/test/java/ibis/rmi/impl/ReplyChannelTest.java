@@ -144,6 +144,10 @@ public class ReplyChannelTest {
             assertEquals(channel.repliesForOthers() - forOthers, 1, "A and C read their own replies");
             assertEquals(channel.waitingCalls(), 0);
             assertEquals(echo.echoInt(3), 3, "the channel serves on");
+            // An interrupted caller still gets its reply (as with java.rmi) and keeps its interrupt.
+            Thread.currentThread().interrupt();
+            assertEquals(echo.echoInt(4), 4);
+            assertTrue(Thread.interrupted(), "the interrupt is kept");
         } finally {
             callers.shutdownNow();
         }
