@@ -1,6 +1,7 @@
 package ibis.rmi.impl;
 
 import ibis.ipl.ConnectionRefusedException;
+import ibis.ipl.ConnectionTimedOutException;
 import ibis.ipl.Ibis;
 import ibis.ipl.IbisCapabilities;
 import ibis.ipl.IbisCreationFailedException;
@@ -405,8 +406,10 @@ public final class RmiRuntime {
         final IbisIdentifier caller;
         /** The connected port, or null; replaced under the lock of this. */
         private volatile SendPort port;
-        /** Guarded by this: the epoch of the caller's reply port (from its PINGs, only growing). */
-        private int epoch;
+        /** Guarded by this: the epoch of the caller's reply port that {@code port} is connected to. */
+        private int portEpoch;
+        /** The newest epoch of the caller's reply port for us, from its PINGs (only grows). */
+        private final AtomicInteger newestEpoch = new AtomicInteger();
 
         ReplySender(IbisIdentifier caller) {
             this.caller = caller;
@@ -414,10 +417,10 @@ public final class RmiRuntime {
 
         /** A PING announced the caller's reply port of an epoch: a newer one replaces the connection. */
         void announce(int announced) {
+            newestEpoch.accumulateAndGet(announced, Math::max);
             SendPort old = null;
             synchronized (this) {
-                if (announced > epoch) {
-                    epoch = announced;
+                if (port != null && portEpoch < newestEpoch.get()) {
                     old = port;
                     port = null;
                 }
@@ -433,32 +436,41 @@ public final class RmiRuntime {
             return p != null ? p : connect();
         }
 
+        /**
+         * Connects to the caller's newest reply port. Attempts are short, so that a newer epoch
+         * announced meanwhile is used soon (and a PING waiting for this lock is not held long).
+         */
         private synchronized SendPort connect() throws IOException {
             if (port != null) {
                 return port;
             }
-            String name = ReplyChannel.portName(ibis.identifier().name(), epoch);
             SendPort p = ibis.createSendPort(REPLY_TYPE, null, this, null);
             long deadline = System.nanoTime() + connectTimeout * 1_000_000L;
             while (true) {
+                int epoch = newestEpoch.get();
+                long left = (deadline - System.nanoTime()) / 1_000_000L;
                 try {
-                    p.connect(caller, name, Math.max(1, (deadline - System.nanoTime()) / 1_000_000L), false);
-                    break;
-                } catch (ConnectionRefusedException e) {
-                    // One sender per reply port: the caller has not yet read the end of our previous
-                    // connection (closed after a failed reply). Try again shortly.
+                    p.connect(caller, ReplyChannel.portName(ibis.identifier().name(), epoch),
+                            Math.max(1, Math.min(left, REPLY_CONNECT_ATTEMPT_MILLIS)), false);
+                    portEpoch = epoch;
+                    port = p;
+                    return p;
+                } catch (ConnectionRefusedException | ConnectionTimedOutException e) {
+                    // Refused: one sender per reply port, and the caller has not yet read the end of
+                    // our previous connection (closed after a failed reply). Timed out: no such port
+                    // yet, or an epoch the caller gave up. Try again (with the newest epoch).
                     if (System.nanoTime() - deadline >= 0) {
                         closeQuietly(p);
                         throw e;
                     }
-                    pauseBeforeRetry();
+                    if (e instanceof ConnectionRefusedException) {
+                        pauseBeforeRetry();
+                    }
                 } catch (IOException e) {
                     closeQuietly(p);
                     throw e;
                 }
             }
-            port = p;
-            return p;
         }
 
         /** Drops the connection (after a failed reply): the next reply connects again. */
@@ -489,6 +501,9 @@ public final class RmiRuntime {
             }
         }
     }
+
+    /** The longest single attempt to connect a reply port (see {@link ReplySender#connect()}). */
+    private static final long REPLY_CONNECT_ATTEMPT_MILLIS = 250;
 
     private static void pauseBeforeRetry() throws IOException {
         try {
