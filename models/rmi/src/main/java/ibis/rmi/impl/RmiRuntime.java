@@ -42,7 +42,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The Ibis RMI runtime of this JVM: one Ibis instance, created on first use from the
- * {@code ibis.*} properties (as set by {@code ibis-run}), with one port type for requests and
+ * {@code ibis.*} properties (as set by {@code ibis-run}), with one port type for
  * requests (many-to-one, automatic upcalls, Ibis object serialization, connection upcalls) and one
  * for replies (one-to-one, explicit receipt). It keeps the exported objects (one receive port
  * each), the client references (one send port per remote object), one {@link ReplyChannel} per
