@@ -11,6 +11,8 @@ import java.rmi.MarshalException;
 import java.rmi.RemoteException;
 import java.rmi.ServerError;
 import java.rmi.UnmarshalException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One remote call seen from the caller: the generated stub writes the parameters with the typed
@@ -19,43 +21,94 @@ import java.rmi.UnmarshalException;
  * remembered and reported by {@link #invoke()} or {@link #done()}, so the generated code is
  * straight-line, without exception handlers.
  *
- * <p>The reply is read by the reply port's upcall thread ({@link #deliver}): it knows the kind of
- * the return type (given to {@link RemoteReference#newCall(int, int)}), reads a primitive result
- * into a {@code long} holding its bits (no boxing) and a reference result or exception as an
- * object, finishes the message and wakes the caller: one thread switch per reply, and the reply
- * port never waits for a caller.
+ * <p>Each thread reuses one call object ({@link #obtain()}; a second one only for a call started
+ * while the thread's call is still in use). The reply is read by whichever waiting caller leads
+ * the server's {@link ReplyChannel} (usually the caller itself): it knows the kind of the return
+ * type (given to {@link RemoteReference#newCall(int, int)}), reads a primitive result into a
+ * {@code long} holding its bits (no boxing) and a reference result or exception as an object.
  */
 public final class ClientCall {
 
-    private static final int WAITING = 0;
-    private static final int ARRIVED = 1;
-    private static final int FAILED = 2;
-    private static final int DELIVERING = 3;
+    static final int IDLE = 0;
+    static final int WAITING = 1;
+    static final int ARRIVED = 2;
+    static final int FAILED = 3;
 
-    private final RemoteReference ref;
-    private final int callId;
-    private final int kind;
+    private static final ThreadLocal<ClientCall> PER_THREAD = new ThreadLocal<>();
+    private static final AtomicInteger NEXT_CALL_ID = new AtomicInteger();
+
+    private RemoteReference ref;
+    private ReplyChannel channel;
+    private int callId;
+    private int kind;
+    private boolean inUse;
     private SendPort port;
     private WriteMessage out;
     private Throwable writeFailure;
+    private Thread thread;
+    private int epoch;
+    /** The thread was interrupted before the call: restored when the call ends. */
+    private boolean interruptPending;
 
-    /** Guarded by this. */
-    private int state = WAITING;
+    /** Written before the volatile state leaves WAITING, read by the caller after. */
+    private volatile int state = IDLE;
     private Throwable lostCause;
-    /** Written by the reply upcall before ARRIVED, read by the caller after it. */
     private byte status;
     private long bits;
     private Object value;
     private Throwable readFailure;
 
-    /**
-     * @param kind the return type: its descriptor character ('V', 'Z', 'B', 'C', 'S', 'I', 'J',
-     *        'F', 'D'), or 'L' for references and arrays
-     */
-    ClientCall(RemoteReference ref, int callId, int kind) {
-        this.ref = ref;
-        this.callId = callId;
-        this.kind = kind;
+    private ClientCall() {
+    }
+
+    /** @return this thread's call object, or a new one when it is in use (a call within a call) */
+    static ClientCall obtain() {
+        ClientCall c = PER_THREAD.get();
+        if (c == null) {
+            c = new ClientCall();
+            PER_THREAD.set(c);
+        } else if (c.inUse) {
+            c = new ClientCall();
+        }
+        c.inUse = true;
+        return c;
+    }
+
+    /** Prepares the call (a new call id) for a reference; registers nothing yet. */
+    void start(RemoteReference reference, int returnKind) {
+        ref = reference;
+        channel = reference.channel();
+        kind = returnKind;
+        callId = NEXT_CALL_ID.incrementAndGet();
+        thread = Thread.currentThread();
+        // The IPL's tcp channels are interruptible: a pending interrupt would break the send
+        // port's connection. As with java.rmi, it does not end the call; it is kept for after it.
+        interruptPending |= Thread.interrupted();
+        writeFailure = null;
+        lostCause = null;
+        readFailure = null;
+        value = null;
+        bits = 0;
+        status = RmiProtocol.RESULT;
+        state = IDLE;
+    }
+
+    /** Gives the call object back for the thread's next call. */
+    void release() {
+        ref = null;
+        channel = null;
+        port = null;
+        out = null;
+        value = null;
+        lostCause = null;
+        readFailure = null;
+        writeFailure = null;
+        state = IDLE;
+        inUse = false;
+        if (interruptPending) {
+            interruptPending = false;
+            Thread.currentThread().interrupt();
+        }
     }
 
     int callId() {
@@ -64,6 +117,21 @@ public final class ClientCall {
 
     RemoteReference reference() {
         return ref;
+    }
+
+    int state() {
+        return state;
+    }
+
+    /** Called by the channel when registering (under its lock). */
+    void waitIn(int portEpoch) {
+        epoch = portEpoch;
+        state = WAITING;
+    }
+
+    /** @return the epoch of the reply port this call was registered for */
+    int epoch() {
+        return epoch;
     }
 
     void begin(SendPort sendPort, WriteMessage message, int methodNumber) {
@@ -75,6 +143,11 @@ public final class ClientCall {
         } catch (IOException e) {
             writeFailure = e;
         }
+    }
+
+    /** Writes an int of the request header (the PING's reply port epoch). */
+    void writeHeaderInt(int v) {
+        writeInt(v);
     }
 
     // ---- parameters (generated stubs) ----
@@ -199,10 +272,24 @@ public final class ClientCall {
      * @throws Throwable as {@link #invoke()}
      */
     void invoke(long timeoutMillis) throws Throwable {
-        RmiRuntime runtime = ref.runtime();
+        boolean ok = false;
+        try {
+            send();
+            long deadline = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000L : 0;
+            channel.await(this, deadline);
+            throwFailure();
+            ok = true;
+        } finally {
+            if (!ok) {
+                release();
+            }
+        }
+    }
+
+    private void send() throws RemoteException {
         if (writeFailure != null) {
             out.finish(writeFailure instanceof IOException ? (IOException) writeFailure : new IOException(writeFailure));
-            runtime.unregisterCall(this);
+            channel.unregister(this);
             // The object stream of this connection may now hold half an object graph (and type
             // information the server never got): the next call starts on a fresh connection.
             ref.broken(port);
@@ -215,40 +302,18 @@ public final class ClientCall {
         try {
             out.finish();
         } catch (IOException e) {
-            runtime.unregisterCall(this);
+            channel.unregister(this);
             ref.broken(port);
             throw ref.connectException("cannot send a request", e);
         }
-        synchronized (this) {
-            boolean interrupted = false;
-            long deadline = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000L : 0;
-            while (state == WAITING || state == DELIVERING) {
-                try {
-                    if (timeoutMillis > 0 && state == WAITING) {
-                        long left = (deadline - System.nanoTime()) / 1_000_000L;
-                        if (left <= 0) {
-                            runtime.unregisterCall(this);
-                            lostCause = new IOException("no answer within " + timeoutMillis + " ms");
-                            state = FAILED;
-                            break;
-                        }
-                        wait(left);
-                    } else {
-                        wait();
-                    }
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-            if (state == FAILED) {
-                ref.broken(port);
-                Throwable cause = lostCause;
-                throw new ConnectException("connection to " + ref.describe() + " lost during the call: "
-                        + cause.getMessage(), cause instanceof Exception ? (Exception) cause : new Exception(cause));
-            }
+    }
+
+    private void throwFailure() throws Throwable {
+        if (state == FAILED) {
+            ref.broken(port);
+            Throwable cause = lostCause;
+            throw new ConnectException("connection to " + ref.describe() + " lost during the call: "
+                    + cause.getMessage(), cause instanceof Exception ? (Exception) cause : new Exception(cause));
         }
         if (readFailure != null) {
             throw new UnmarshalException("cannot read the reply of a call to " + ref.describe() + ": "
@@ -284,7 +349,7 @@ public final class ClientCall {
         t.setStackTrace(all);
     }
 
-    // ---- result (generated stubs; the value was read by the reply upcall) ----
+    // ---- result (generated stubs; the value was read by the channel's leader) ----
 
     /** @return the result */
     public boolean readBoolean() {
@@ -332,28 +397,22 @@ public final class ClientCall {
     }
 
     /**
-     * Ends the call after the result was read. Nothing is left to release (the reply message was
-     * finished by the reply upcall); kept so that generated stubs have one end point.
+     * Ends the call after the result was read (the reply message was finished already): the call
+     * object goes back to the thread for its next call.
      *
      * @throws RemoteException never
      */
     public void done() throws RemoteException {
-        // The reply was read completely before invoke() returned.
+        release();
     }
 
     // ---- runtime side ----
 
     /**
-     * Reads the reply (called by the reply upcall, which then finishes the message) and wakes
-     * the caller.
+     * Reads the reply (called by the channel's leader, which then finishes the message and calls
+     * {@link #arrived()}). Never throws: a failure is reported to the caller.
      */
     void deliver(ReadMessage m) {
-        synchronized (this) {
-            if (state != WAITING) {
-                return;
-            }
-            state = DELIVERING;
-        }
         try {
             byte s = m.readByte();
             status = s;
@@ -361,7 +420,16 @@ public final class ClientCall {
                 value = m.readObject();
             } else {
                 int wireKind = m.readByte();
-                readValue(m, wireKind);
+                switch (wireKind) {
+                case 'V':
+                    break;
+                case 'L':
+                    value = m.readObject();
+                    break;
+                default:
+                    bits = readBits(m, wireKind);
+                    break;
+                }
                 if (wireKind != kind) {
                     readFailure = new UnmarshalException("the reply has a result of kind " + (char) wireKind
                             + " where the stub expects " + (char) kind + " (different remote interfaces?)");
@@ -370,44 +438,41 @@ public final class ClientCall {
         } catch (Throwable t) {
             readFailure = t;
         }
-        synchronized (this) {
-            state = ARRIVED;
-            notifyAll();
+    }
+
+    /** The reply was read: wakes the caller (unless it is the reading thread itself). */
+    void arrived() {
+        Thread t = thread;
+        state = ARRIVED;
+        if (t != Thread.currentThread()) {
+            LockSupport.unpark(t);
         }
     }
 
-    /** Reads a result value of a kind (a descriptor character, 'L' for objects). */
-    private void readValue(ReadMessage m, int wireKind) throws IOException, ClassNotFoundException {
+    /** Wakes the caller (it became the leader of its channel). */
+    void wake() {
+        LockSupport.unpark(thread);
+    }
+
+    /** Reads a primitive result of a kind (a descriptor character) as its bits. */
+    private static long readBits(ReadMessage m, int wireKind) throws IOException {
         switch (wireKind) {
-        case 'V':
-            break;
         case 'Z':
-            bits = m.readBoolean() ? 1 : 0;
-            break;
+            return m.readBoolean() ? 1 : 0;
         case 'B':
-            bits = m.readByte();
-            break;
+            return m.readByte();
         case 'C':
-            bits = m.readChar();
-            break;
+            return m.readChar();
         case 'S':
-            bits = m.readShort();
-            break;
+            return m.readShort();
         case 'I':
-            bits = m.readInt();
-            break;
+            return m.readInt();
         case 'J':
-            bits = m.readLong();
-            break;
+            return m.readLong();
         case 'F':
-            bits = Float.floatToRawIntBits(m.readFloat());
-            break;
+            return Float.floatToRawIntBits(m.readFloat());
         case 'D':
-            bits = Double.doubleToRawLongBits(m.readDouble());
-            break;
-        case 'L':
-            value = m.readObject();
-            break;
+            return Double.doubleToRawLongBits(m.readDouble());
         default:
             throw new UnmarshalException("malformed reply: unknown result kind " + wireKind);
         }
@@ -421,17 +486,21 @@ public final class ClientCall {
         byte s = m.readByte();
         if (s != RmiProtocol.RESULT) {
             m.readObject();
-        } else {
-            new ClientCall(null, 0, 'V').readValue(m, m.readByte());
+            return;
+        }
+        int wireKind = m.readByte();
+        if (wireKind == 'L') {
+            m.readObject();
+        } else if (wireKind != 'V') {
+            readBits(m, wireKind);
         }
     }
 
-    /** Fails a call still waiting for its reply (lost connection, dead server). */
-    synchronized void fail(Throwable cause) {
-        if (state == WAITING) {
-            lostCause = cause;
-            state = FAILED;
-            notifyAll();
-        }
+    /** Fails a call waiting for its reply (called by its channel, under the channel's lock). */
+    void fail(Throwable cause) {
+        Thread t = thread;
+        lostCause = cause;
+        state = FAILED;
+        LockSupport.unpark(t);
     }
 }

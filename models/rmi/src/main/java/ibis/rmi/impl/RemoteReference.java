@@ -12,7 +12,9 @@ import java.rmi.RemoteException;
  * The client side of one remote object: its skeleton's receive port, its interfaces, and the one
  * send port through which this JVM's stubs of it send their requests. The send port is connected
  * on the first call (and again after a broken connection), followed by a {@link RmiProtocol#PING}
- * so that the server has its reply connection to us before any real call.
+ * carrying the epoch of this JVM's reply port for the server ({@link ReplyChannel}), so that the
+ * server has its reply connection to us before any real call; a PING is sent again when that
+ * reply port was replaced.
  */
 public final class RemoteReference {
 
@@ -22,8 +24,12 @@ public final class RemoteReference {
     private final String[] interfaceNames;
     private final String remoteClass;
 
-    /** Guarded by this: the connected send port, or null. */
-    private SendPort sendPort;
+    /** The replies of the member serving the object. */
+    private final ReplyChannel channel;
+    /** The connected send port, or null; replaced under the lock of this, read without it by calls. */
+    private volatile SendPort sendPort;
+    /** The epoch of the reply port announced to the server by the last PING on this send port. */
+    private volatile int pingedEpoch = -1;
 
     RemoteReference(RmiRuntime runtime, IbisIdentifier member, String portName, String[] interfaceNames,
             String remoteClass) {
@@ -32,6 +38,7 @@ public final class RemoteReference {
         this.portName = portName;
         this.interfaceNames = interfaceNames.clone();
         this.remoteClass = remoteClass;
+        this.channel = runtime.channel(member);
     }
 
     /** @return the member serving the remote object */
@@ -46,6 +53,10 @@ public final class RemoteReference {
 
     RmiRuntime runtime() {
         return runtime;
+    }
+
+    ReplyChannel channel() {
+        return channel;
     }
 
     /** @return "object NAME at MEMBER", for messages */
@@ -68,61 +79,99 @@ public final class RemoteReference {
      * @throws RemoteException when the remote object cannot be reached
      */
     public ClientCall newCall(int methodNumber, int returnKind) throws RemoteException {
-        SendPort port = connectedPort();
-        ClientCall call = runtime.registerCall(this, returnKind);
-        WriteMessage out;
+        ClientCall call = ClientCall.obtain();
         try {
-            out = port.newMessage();
-        } catch (IOException e) {
-            runtime.unregisterCall(call);
-            broken(port);
-            throw connectException("cannot send a request", e);
+            SendPort port = sendPort;
+            while (true) {
+                if (port != null) {
+                    call.start(this, returnKind);
+                    // Registered before the request goes out: the reply may come at once.
+                    if (channel.register(call) == pingedEpoch) {
+                        break;
+                    }
+                    // The reply port was replaced since our last PING: announce the new one first.
+                    channel.unregister(call);
+                }
+                port = prepare();
+            }
+            WriteMessage out;
+            try {
+                out = port.newMessage();
+            } catch (IOException e) {
+                channel.unregister(call);
+                broken(port);
+                throw connectException("cannot send a request", e);
+            }
+            call.begin(port, out, methodNumber);
+            return call;
+        } catch (RemoteException | RuntimeException | Error e) {
+            call.release();
+            throw e;
         }
-        call.begin(port, out, methodNumber);
-        return call;
     }
 
-    private synchronized SendPort connectedPort() throws RemoteException {
-        if (sendPort != null) {
-            return sendPort;
-        }
+    /**
+     * The slow path of a call: connects the send port if needed and sends a PING with the epoch
+     * of the current reply port, so that the server (re)connects its reply port to it.
+     */
+    private synchronized SendPort prepare() throws RemoteException {
         if (runtime.isGone(member)) {
             throw new ConnectException("RMI server " + member + " has left or died (" + describe() + ")");
         }
-        SendPort port = null;
-        try {
-            port = runtime.createSendPort(this);
-            port.connect(member, portName, runtime.connectTimeout(), false);
-        } catch (IOException e) {
-            discard(port);
-            throw connectException("cannot connect", e);
+        SendPort port = sendPort;
+        if (port == null) {
+            try {
+                port = runtime.createSendPort(this);
+                port.connect(member, portName, runtime.connectTimeout(), false);
+            } catch (IOException e) {
+                discard(port);
+                throw connectException("cannot connect", e);
+            }
+            pingedEpoch = -1;
+            sendPort = port;
+        } else if (pingedEpoch == channel.epoch()) {
+            return port; // another call announced the current reply port meanwhile
         }
-        sendPort = port;
         // The PING makes the server open its reply connection to this JVM, so that a lost server is
         // noticed by the reply port even during the first real call.
-        ClientCall ping = runtime.registerCall(this, 'V');
+        ClientCall ping = ClientCall.obtain();
+        ping.start(this, 'V');
+        int epoch;
+        try {
+            epoch = channel.register(ping);
+        } catch (ConnectException e) {
+            ping.release();
+            throw e;
+        }
         try {
             ping.begin(port, port.newMessage(), RmiProtocol.PING);
         } catch (IOException e) {
-            runtime.unregisterCall(ping);
-            sendPort = null;
-            discard(port);
+            channel.unregister(ping);
+            ping.release();
+            dropPort(port);
             throw connectException("cannot send a request", e);
         }
+        ping.writeHeaderInt(epoch);
         try {
             // The server needs up to a connect time-out for its reply connection to us.
             ping.invoke(2 * runtime.connectTimeout() + 1000);
             ping.done();
         } catch (RemoteException e) {
-            sendPort = null;
-            discard(port);
+            dropPort(port);
             throw e;
         } catch (Throwable t) {
-            sendPort = null;
-            discard(port);
+            dropPort(port);
             throw new RemoteException("unexpected answer to the connection check of " + describe(), t);
         }
+        pingedEpoch = epoch;
         return port;
+    }
+
+    private void dropPort(SendPort port) {
+        if (sendPort == port) {
+            sendPort = null;
+        }
+        discard(port);
     }
 
     /** Forgets a send port whose connection broke, so that the next call reconnects. */

@@ -5,7 +5,10 @@ package ibis.rmi.impl;
  */
 public final class RmiProtocol {
 
-    /** Method number of the connection check a stub makes before its first call. */
+    /**
+     * Method number of the connection check a stub makes before its first call (and after its
+     * caller's reply port for the server was replaced); an int follows: that port's epoch.
+     */
     public static final int PING = -1;
 
     /** Reply status: the method returned; its value follows (nothing for void). */
@@ -17,7 +20,10 @@ public final class RmiProtocol {
     /** Reply status: the RMI layer at the server failed the call; a RemoteException object follows. */
     public static final byte SYSTEM_EXCEPTION = 2;
 
-    /** Name of the one reply receive port of every RMI member. */
+    /**
+     * Prefix of the reply receive ports: a caller has one per server member,
+     * {@code ibis.rmi.reply.SERVER.EPOCH} (see {@link ReplyChannel}).
+     */
     public static final String REPLY_PORT = "ibis.rmi.reply";
 
     /** Prefix of the receive port name of an exported object; a JVM-unique number follows. */

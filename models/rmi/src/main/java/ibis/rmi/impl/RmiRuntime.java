@@ -1,5 +1,7 @@
 package ibis.rmi.impl;
 
+import ibis.ipl.ConnectionRefusedException;
+import ibis.ipl.ConnectionTimedOutException;
 import ibis.ipl.Ibis;
 import ibis.ipl.IbisCapabilities;
 import ibis.ipl.IbisCreationFailedException;
@@ -15,7 +17,6 @@ import ibis.ipl.RegistryEventHandler;
 import ibis.ipl.SendPort;
 import ibis.ipl.SendPortDisconnectUpcall;
 import ibis.ipl.SendPortIdentifier;
-import ibis.ipl.WriteMessage;
 import ibis.rmi.server.RemoteStub;
 
 import org.slf4j.Logger;
@@ -41,11 +42,12 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The Ibis RMI runtime of this JVM: one Ibis instance, created on first use from the
- * {@code ibis.*} properties (as set by {@code ibis-run}), with one port type for requests and
- * replies (many-to-one, automatic upcalls, Ibis object serialization, connection upcalls). It
- * keeps the exported objects (one receive port each), the client references (one send port per
- * remote object), the reply receive port of this JVM and the reply send ports to the callers of
- * this JVM's objects, and the calls waiting for their replies.
+ * {@code ibis.*} properties (as set by {@code ibis-run}), with one port type for
+ * requests (many-to-one, automatic upcalls, Ibis object serialization, connection upcalls) and one
+ * for replies (one-to-one, explicit receipt). It keeps the exported objects (one receive port
+ * each), the client references (one send port per remote object), one {@link ReplyChannel} per
+ * server member (the reply receive port for that server and the calls waiting on it) and the
+ * reply send ports to the callers of this JVM's objects.
  */
 public final class RmiRuntime {
 
@@ -65,10 +67,19 @@ public final class RmiRuntime {
                 + " (a remote class without usable build-time classes from ibisc / the Maven goal rewrite)" },
     };
 
-    /** The port type of requests and replies. */
+    /** The port type of requests (many callers to one exported object, served by upcalls). */
     public static final PortType PORT_TYPE = new PortType(PortType.CONNECTION_MANY_TO_ONE,
             PortType.SERIALIZATION_OBJECT_IBIS, PortType.RECEIVE_AUTO_UPCALLS, PortType.COMMUNICATION_RELIABLE,
             PortType.COMMUNICATION_FIFO, PortType.CONNECTION_UPCALLS, PortType.CONNECTION_TIMEOUT);
+
+    /**
+     * The port type of replies: one server to one caller JVM, explicit receipt, so that a waiting
+     * caller reads the connection in its own thread ({@link ReplyChannel}).
+     */
+    public static final PortType REPLY_TYPE = new PortType(PortType.CONNECTION_ONE_TO_ONE,
+            PortType.SERIALIZATION_OBJECT_IBIS, PortType.RECEIVE_EXPLICIT, PortType.RECEIVE_TIMEOUT,
+            PortType.COMMUNICATION_RELIABLE, PortType.COMMUNICATION_FIFO, PortType.CONNECTION_UPCALLS,
+            PortType.CONNECTION_TIMEOUT);
 
     /** The Ibis capabilities RMI needs (strict elections for the registry, membership for failures). */
     public static final IbisCapabilities CAPABILITIES = new IbisCapabilities(IbisCapabilities.ELECTIONS_STRICT,
@@ -80,12 +91,10 @@ public final class RmiRuntime {
     static volatile boolean warnGenerated;
 
     private final Ibis ibis;
-    private final ReceivePort replyPort;
     private final long connectTimeout;
     private final long registryTimeout;
-    private final AtomicInteger nextCallId = new AtomicInteger();
     private final AtomicLong nextObject = new AtomicLong();
-    private final Map<Integer, ClientCall> pending = new ConcurrentHashMap<>();
+    private final Map<IbisIdentifier, ReplyChannel> channels = new ConcurrentHashMap<>();
     private final Map<IbisIdentifier, ReplySender> replySenders = new ConcurrentHashMap<>();
     private final Map<String, RemoteReference> references = new ConcurrentHashMap<>();
     private final Map<SendPort, RemoteReference> portOwners = new ConcurrentHashMap<>();
@@ -95,15 +104,11 @@ public final class RmiRuntime {
 
     private RmiRuntime() throws IOException, IbisCreationFailedException {
         EventHandler events = new EventHandler();
-        ibis = IbisFactory.createIbis(CAPABILITIES, null, true, events, PORT_TYPE);
+        ibis = IbisFactory.createIbis(CAPABILITIES, null, true, events, PORT_TYPE, REPLY_TYPE);
         connectTimeout = longProperty(CONNECT_TIMEOUT, 10_000);
         registryTimeout = longProperty(REGISTRY_TIMEOUT, 10_000);
         warnGenerated = Boolean.parseBoolean(ibis.properties().getProperty(GeneratedCode.WARN_PROPERTY,
                 System.getProperty(GeneratedCode.WARN_PROPERTY)));
-        replyPort = ibis.createReceivePort(PORT_TYPE, RmiProtocol.REPLY_PORT, new ReplyUpcall(),
-                new ReplyConnections(), null);
-        replyPort.enableConnections();
-        replyPort.enableMessageUpcalls();
         ibis.registry().enableEvents();
         logger.debug("Ibis RMI started as {}", ibis.identifier());
     }
@@ -370,85 +375,142 @@ public final class RmiRuntime {
 
     // ------------------------------------------------------------------ calls
 
-    ClientCall registerCall(RemoteReference ref, int returnKind) {
-        ClientCall call = new ClientCall(ref, nextCallId.incrementAndGet(), returnKind);
-        pending.put(call.callId(), call);
-        return call;
-    }
-
-    void unregisterCall(ClientCall call) {
-        pending.remove(call.callId(), call);
+    /** @return the reply channel of a server member (created on first use; its port opens with the first call) */
+    ReplyChannel channel(IbisIdentifier member) {
+        ReplyChannel c = channels.get(member);
+        return c != null ? c : channels.computeIfAbsent(member, m -> new ReplyChannel(this, m));
     }
 
     boolean isGone(IbisIdentifier member) {
         return gone.contains(member);
     }
 
-    /** Fails the waiting calls to a member. */
-    private void failCalls(IbisIdentifier member, Throwable cause) {
-        for (ClientCall call : pending.values()) {
-            if (call.reference().member().equals(member) && pending.remove(call.callId(), call)) {
-                call.fail(cause);
-            }
-        }
-    }
-
-    private void failCalls(RemoteReference ref, Throwable cause) {
-        for (ClientCall call : pending.values()) {
-            if (call.reference() == ref && pending.remove(call.callId(), call)) {
-                call.fail(cause);
-            }
-        }
-    }
-
     // ------------------------------------------------------------------ replies (server side)
 
-    WriteMessage newReply(IbisIdentifier caller) throws IOException {
-        ReplySender sender = replySenders.computeIfAbsent(caller, ReplySender::new);
-        return sender.port().newMessage();
+    /** @return the reply sender to a caller member (created on first use, connected on its first reply) */
+    ReplySender replySender(IbisIdentifier caller) {
+        ReplySender s = replySenders.get(caller);
+        return s != null ? s : replySenders.computeIfAbsent(caller, ReplySender::new);
     }
 
-    void replyFailed(IbisIdentifier caller, Throwable cause) {
-        logger.debug("cannot reply to {}: {}", caller, cause.toString());
-        ReplySender sender = replySenders.remove(caller);
-        if (sender != null) {
-            sender.close();
-        }
+    void replyFailed(ReplySender sender, Throwable cause) {
+        logger.debug("cannot reply to {}: {}", sender.caller, cause.toString());
+        sender.close();
     }
 
-    /** The send port of the replies to one caller JVM, connected on first use. */
-    private final class ReplySender {
-        private final IbisIdentifier caller;
-        private SendPort port;
+    /**
+     * The send port of the replies to one caller JVM, connected on first use to the caller's reply
+     * port for this member, of the epoch announced by the caller's last PING.
+     */
+    final class ReplySender implements SendPortDisconnectUpcall {
+        final IbisIdentifier caller;
+        /** The connected port, or null; replaced under the lock of this. */
+        private volatile SendPort port;
+        /** Guarded by this: the epoch of the caller's reply port that {@code port} is connected to. */
+        private int portEpoch;
+        /** The newest epoch of the caller's reply port for us, from its PINGs (only grows). */
+        private final AtomicInteger newestEpoch = new AtomicInteger();
 
         ReplySender(IbisIdentifier caller) {
             this.caller = caller;
         }
 
-        synchronized SendPort port() throws IOException {
-            if (port == null) {
-                SendPort p = ibis.createSendPort(PORT_TYPE);
-                try {
-                    p.connect(caller, RmiProtocol.REPLY_PORT, connectTimeout, false);
-                } catch (IOException e) {
-                    closeQuietly(p);
-                    replySenders.remove(caller, this);
-                    throw e;
+        /** A PING announced the caller's reply port of an epoch: a newer one replaces the connection. */
+        void announce(int announced) {
+            newestEpoch.accumulateAndGet(announced, Math::max);
+            SendPort old = null;
+            synchronized (this) {
+                if (port != null && portEpoch < newestEpoch.get()) {
+                    old = port;
+                    port = null;
                 }
-                port = p;
             }
-            return port;
+            if (old != null) {
+                closeQuietly(old);
+            }
         }
 
-        synchronized void close() {
+        /** @return the port, connected (again) if needed */
+        SendPort port() throws IOException {
+            SendPort p = port;
+            return p != null ? p : connect();
+        }
+
+        /**
+         * Connects to the caller's newest reply port. Attempts are short, so that a newer epoch
+         * announced meanwhile is used soon (and a PING waiting for this lock is not held long).
+         */
+        private synchronized SendPort connect() throws IOException {
             if (port != null) {
+                return port;
+            }
+            SendPort p = ibis.createSendPort(REPLY_TYPE, null, this, null);
+            long deadline = System.nanoTime() + connectTimeout * 1_000_000L;
+            while (true) {
+                int epoch = newestEpoch.get();
+                long left = (deadline - System.nanoTime()) / 1_000_000L;
                 try {
-                    port.close();
-                } catch (IOException | RuntimeException e) {
-                    // Broken already.
+                    p.connect(caller, ReplyChannel.portName(ibis.identifier().name(), epoch),
+                            Math.max(1, Math.min(left, REPLY_CONNECT_ATTEMPT_MILLIS)), false);
+                    portEpoch = epoch;
+                    port = p;
+                    return p;
+                } catch (ConnectionRefusedException | ConnectionTimedOutException e) {
+                    // Refused: one sender per reply port, and the caller has not yet read the end of
+                    // our previous connection (closed after a failed reply). Timed out: no such port
+                    // yet, or an epoch the caller gave up. Try again (with the newest epoch).
+                    if (System.nanoTime() - deadline >= 0) {
+                        closeQuietly(p);
+                        throw e;
+                    }
+                    if (e instanceof ConnectionRefusedException) {
+                        pauseBeforeRetry();
+                    }
+                } catch (IOException e) {
+                    closeQuietly(p);
+                    throw e;
                 }
+            }
+        }
+
+        /** Drops the connection (after a failed reply): the next reply connects again. */
+        void close() {
+            SendPort p;
+            synchronized (this) {
+                p = port;
                 port = null;
             }
+            if (p != null) {
+                closeQuietly(p);
+            }
+        }
+
+        @Override
+        public void lostConnection(SendPort origin, ReceivePortIdentifier receiver, Throwable cause) {
+            // The caller closed or lost its reply port: the next reply connects anew (never into
+            // a connection the caller gave up). Closed elsewhere: this runs in the port's own thread.
+            boolean mine;
+            synchronized (this) {
+                mine = port == origin;
+                if (mine) {
+                    port = null;
+                }
+            }
+            if (mine) {
+                CompletableFuture.runAsync(() -> closeQuietly(origin));
+            }
+        }
+    }
+
+    /** The longest single attempt to connect a reply port (see {@link ReplySender#connect()}). */
+    private static final long REPLY_CONNECT_ATTEMPT_MILLIS = 250;
+
+    private static void pauseBeforeRetry() throws IOException {
+        try {
+            Thread.sleep(2);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while connecting a reply port");
         }
     }
 
@@ -472,15 +534,25 @@ public final class RmiRuntime {
         public void upcall(ReadMessage m) throws IOException {
             int callId = m.readInt();
             int method = m.readInt();
-            IbisIdentifier caller = m.origin().ibisIdentifier();
-            ServerCall call = new ServerCall(RmiRuntime.this, m, callId, caller);
+            ServerCall call = ServerCall.obtain(RmiRuntime.this, m, callId);
+            try {
+                serve(m, method, call);
+            } finally {
+                call.release();
+            }
+        }
+
+        private void serve(ReadMessage m, int method, ServerCall call) throws IOException {
             if (method == RmiProtocol.PING) {
+                int epoch = m.readInt();
                 call.invoking();
                 try {
+                    // The caller's reply port for us (a new one after the previous broke).
+                    call.replyTo(epoch);
                     call.returnVoid();
                 } catch (IOException e) {
                     call.abortReply(e);
-                    replyFailed(caller, e);
+                    replyFailed(call.sender(), e);
                 }
                 return;
             }
@@ -520,52 +592,11 @@ public final class RmiRuntime {
                 default:
                     logger.debug("cannot send the reply of a call to {}: {}", port.name(), t.toString());
                     call.abortReply(t);
-                    replyFailed(caller, t);
+                    replyFailed(call.sender(), t);
                     break;
                 }
             } finally {
                 call.leaveActive();
-            }
-        }
-    }
-
-    /** The reply port's upcall: reads each reply for its waiting caller and wakes it. */
-    private final class ReplyUpcall implements MessageUpcall {
-        @Override
-        public void upcall(ReadMessage m) throws IOException {
-            try {
-                int callId = m.readInt();
-                ClientCall call = pending.remove(callId);
-                if (call == null) {
-                    logger.debug("reply to call {} that nobody waits for (failed or abandoned); dropped", callId);
-                    ClientCall.skipReply(m);
-                    return;
-                }
-                call.deliver(m);
-                m.finish();
-            } catch (IOException | ClassNotFoundException | RuntimeException e) {
-                // The reply stream from this member cannot be read any more: its waiting calls
-                // would never get their replies.
-                IbisIdentifier member = m.origin().ibisIdentifier();
-                logger.warn("cannot read a reply from {}; failing the calls waiting for it: {}", member, e.toString());
-                failCalls(member, e);
-            }
-        }
-    }
-
-    /** Lost reply connections: the server of the waiting calls is gone or broke the connection. */
-    private final class ReplyConnections implements ReceivePortConnectUpcall {
-        @Override
-        public boolean gotConnection(ReceivePort receiver, SendPortIdentifier applicant) {
-            return true;
-        }
-
-        @Override
-        public void lostConnection(ReceivePort receiver, SendPortIdentifier origin, Throwable cause) {
-            // A regular disconnect (cause null) is a server replacing its reply connection after a
-            // failed reply, or ending: the latter is also reported as "left" by the registry.
-            if (cause != null) {
-                failCalls(origin.ibisIdentifier(), cause);
             }
         }
     }
@@ -590,7 +621,7 @@ public final class RmiRuntime {
             RemoteReference ref = portOwners.remove(origin);
             if (ref != null) {
                 ref.brokenAsync(origin);
-                failCalls(ref, cause != null ? cause : new IOException("connection closed"));
+                ref.channel().failCalls(ref, cause != null ? cause : new IOException("connection closed"));
             }
         }
     }
@@ -629,7 +660,10 @@ public final class RmiRuntime {
 
         private void memberGone(IbisIdentifier member, String what) {
             gone.add(member);
-            failCalls(member, new IOException("member " + member + " " + what));
+            ReplyChannel channel = channels.get(member);
+            if (channel != null) {
+                channel.serverGone(new IOException("member " + member + " " + what));
+            }
             ReplySender sender = replySenders.remove(member);
             if (sender != null) {
                 // Not in the registry's event thread: closing may wait for a reply being written.

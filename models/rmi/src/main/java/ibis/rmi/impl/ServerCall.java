@@ -1,6 +1,7 @@
 package ibis.rmi.impl;
 
 import ibis.ipl.ReadMessage;
+import ibis.ipl.SendPortIdentifier;
 import ibis.ipl.WriteMessage;
 
 import java.io.IOException;
@@ -20,19 +21,70 @@ public final class ServerCall {
     static final int REPLYING = 2;
     static final int REPLIED = 3;
 
-    private final RmiRuntime runtime;
-    private final ReadMessage request;
-    private final int callId;
-    private final ibis.ipl.IbisIdentifier caller;
+    private static final ThreadLocal<ServerCall> PER_THREAD = new ThreadLocal<>();
+
+    private RmiRuntime runtime;
+    private ReadMessage request;
+    private int callId;
     private int phase = READING;
     private WriteMessage reply;
     private java.util.concurrent.atomic.AtomicInteger active;
+    private boolean inUse;
+    /** The reply sender of the last call served by this thread, and the request connection it was for. */
+    private RmiRuntime.ReplySender sender;
+    private SendPortIdentifier senderOrigin;
 
-    ServerCall(RmiRuntime runtime, ReadMessage request, int callId, ibis.ipl.IbisIdentifier caller) {
-        this.runtime = runtime;
-        this.request = request;
-        this.callId = callId;
-        this.caller = caller;
+    private ServerCall() {
+    }
+
+    /**
+     * The call object of this upcall thread (a new one if it is in use), set up for a request.
+     *
+     * @param runtime the runtime
+     * @param request the request, positioned after the call id and method number
+     * @param callId the call id
+     * @return the call
+     */
+    static ServerCall obtain(RmiRuntime runtime, ReadMessage request, int callId) {
+        ServerCall c = PER_THREAD.get();
+        if (c == null) {
+            c = new ServerCall();
+            PER_THREAD.set(c);
+        } else if (c.inUse) {
+            c = new ServerCall();
+        }
+        c.inUse = true;
+        c.runtime = runtime;
+        c.request = request;
+        c.callId = callId;
+        c.phase = READING;
+        c.reply = null;
+        c.active = null;
+        // Requests over one connection come from one caller: its reply sender is looked up once.
+        SendPortIdentifier origin = request.origin();
+        if (origin != c.senderOrigin) {
+            c.sender = runtime.replySender(origin.ibisIdentifier());
+            c.senderOrigin = origin;
+        }
+        return c;
+    }
+
+    /** The upcall is over: the object serves the thread's next call. */
+    void release() {
+        request = null;
+        reply = null;
+        active = null;
+        inUse = false;
+    }
+
+    /** @return the reply sender to the caller */
+    RmiRuntime.ReplySender sender() {
+        return sender;
+    }
+
+    /** A PING: the caller's reply port for this member has this epoch. */
+    void replyTo(int epoch) {
+        sender.announce(epoch);
     }
 
     int phase() {
@@ -86,7 +138,7 @@ public final class ServerCall {
     public WriteMessage result(int kind) throws IOException {
         leaveActive();
         phase = REPLYING;
-        reply = runtime.newReply(caller);
+        reply = sender.port().newMessage();
         reply.writeInt(callId);
         reply.writeByte(RmiProtocol.RESULT);
         reply.writeByte((byte) kind);
@@ -121,7 +173,7 @@ public final class ServerCall {
         phase = REPLYING;
         WriteMessage w = null;
         try {
-            w = runtime.newReply(caller);
+            w = sender.port().newMessage();
             w.writeInt(callId);
             w.writeByte(status);
             w.writeObject(t);
@@ -132,7 +184,7 @@ public final class ServerCall {
                 w.finish(e instanceof IOException ? (IOException) e : new IOException(e));
             }
             // The reply stream may hold half an object graph: the next reply uses a new connection.
-            runtime.replyFailed(caller, e);
+            runtime.replyFailed(sender, e);
             if (w != null && status == RmiProtocol.APPLICATION_EXCEPTION) {
                 // The exception itself could not be serialized: tell the caller so.
                 replyException(RmiProtocol.SYSTEM_EXCEPTION, new RemoteException(
