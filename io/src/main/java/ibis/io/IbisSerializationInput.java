@@ -194,8 +194,13 @@ public final class IbisSerializationInput implements SerializationInput {
     @Override
     public Object readObject() throws IOException, ClassNotFoundException {
         if (depth > 0) {
-            return readReference();
+            return readReference(); // a field of an object being read: kept small so that the JIT inlines it
         }
+        return readTopObject();
+    }
+
+    /** readObject of the application (a barrier: the graph is complete on return). */
+    private Object readTopObject() throws IOException, ClassNotFoundException {
         if (trouble) {
             checkUsable();
         }
@@ -224,6 +229,10 @@ public final class IbisSerializationInput implements SerializationInput {
         if (depth > 0) {
             return readKnown(type);
         }
+        return readTopKnownObject(type);
+    }
+
+    private Object readTopKnownObject(Class<?> type) throws IOException, ClassNotFoundException {
         if (trouble) {
             checkUsable();
         }
