@@ -320,20 +320,28 @@ public final class BlockInputStream implements DataInput {
         return scratch;
     }
 
-    // ---- primitives: the fast paths assemble values from bytes (no VarHandle), because a reading
-    // constructor inlines one fast path per field and the JIT stops inlining a compilation beyond a
-    // node budget; plain byte loads keep each field read small.
+    // ---- primitives: the fast paths read one native-order value through a VarHandle (one load); a
+    // peer of the other byte order has its values assembled from bytes.
 
     private int int16(byte[] b, int p) {
+        if (!swap) {
+            return (short) BlockOutputStream.SHORT_NATIVE.get(b, p);
+        }
         return littleEndian ? (b[p] & 0xff) | b[p + 1] << 8 : b[p] << 8 | (b[p + 1] & 0xff);
     }
 
     private int int32(byte[] b, int p) {
+        if (!swap) {
+            return (int) BlockOutputStream.INT_NATIVE.get(b, p);
+        }
         return littleEndian ? (b[p] & 0xff) | (b[p + 1] & 0xff) << 8 | (b[p + 2] & 0xff) << 16 | b[p + 3] << 24
                 : b[p] << 24 | (b[p + 1] & 0xff) << 16 | (b[p + 2] & 0xff) << 8 | (b[p + 3] & 0xff);
     }
 
     private long int64(byte[] b, int p) {
+        if (!swap) {
+            return (long) BlockOutputStream.LONG_NATIVE.get(b, p);
+        }
         long first = int32(b, p);
         long second = int32(b, p + 4);
         return littleEndian ? (first & 0xffff_ffffL) | second << 32 : first << 32 | (second & 0xffff_ffffL);
