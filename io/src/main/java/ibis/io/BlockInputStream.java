@@ -39,6 +39,7 @@ public final class BlockInputStream implements DataInput {
     private int position;
     private int limit;
     private final boolean swap;       // the peer's byte order is not ours: primitives are byte-swapped
+    private final boolean littleEndian; // the peer's byte order
     private final ByteBuffer buffer;  // wraps bytes: the source's destination, and the typed views
     private final ByteBuffer scratch; // assembles a primitive that straddles a block boundary
     private final int maxBlockLength;
@@ -52,13 +53,21 @@ public final class BlockInputStream implements DataInput {
     private final LongBuffer[] longViews = new LongBuffer[8];
     private final DoubleBuffer[] doubleViews = new DoubleBuffer[8];
 
-    private int blockRemaining;  // payload bytes of the current block not consumed yet
+    // The current block's payload ends at buffer index blockEnd (beyond limit while it has not all
+    // arrived; shifted with the buffer contents when the buffer is compacted). end = min(limit,
+    // blockEnd): the bytes of the current block that can be read now are [position, end), so a
+    // primitive read checks one bound and updates only position.
+    private long blockEnd;
+    private int end;
     private boolean lastBlock;   // the current block is the final one of the message
-    // Counters are kept per block, so that a primitive read updates only blockRemaining:
-    // bytes read = bytesReadBase + (blockLength - blockRemaining); likewise the stream offset.
+    // Counters are kept per block: bytes read = bytesReadBase + (blockLength - blockRemaining());
+    // likewise the stream offset.
     private int blockLength;       // payload length of the current block
     private long bytesReadBase;    // payload bytes read before the current block (minus a reset)
     private long streamOffsetBase; // raw stream bytes (headers + payload) before the current block's payload
+
+    /** Byte arrays of at least this many bytes are read straight from the source when none of their bytes are buffered. */
+    static final int DIRECT_READ = 4096;
 
     /**
      * Creates a stream with the block length limit from the system property
@@ -89,6 +98,7 @@ public final class BlockInputStream implements DataInput {
         this.maxBlockLength = maxBlockLength;
         bytes = new byte[bufferSize];
         swap = peerOrder != ByteOrder.nativeOrder();
+        littleEndian = peerOrder == ByteOrder.LITTLE_ENDIAN;
         buffer = ByteBuffer.wrap(bytes).order(peerOrder);
         scratch = ByteBuffer.allocate(8).order(peerOrder);
         for (int k = 0; k < 8; k++) {
@@ -135,13 +145,11 @@ public final class BlockInputStream implements DataInput {
      */
     public void endMessage() throws IOException {
         for (;;) {
-            while (blockRemaining > 0) {
+            while (blockEnd > position) {
                 if (limit == position) {
                     fill(1);
                 }
-                int n = Math.min(blockRemaining, limit - position);
-                position += n;
-                consumed(n);
+                position = end;
             }
             if (lastBlock) {
                 break;
@@ -156,7 +164,7 @@ public final class BlockInputStream implements DataInput {
      * this message arrives; never reads into the next message.
      */
     public boolean hasRemaining() throws IOException {
-        while (blockRemaining == 0) {
+        while (blockEnd == position) {
             if (lastBlock) {
                 return false;
             }
@@ -180,10 +188,9 @@ public final class BlockInputStream implements DataInput {
             if (limit == position) {
                 fill(1);
             }
-            int n = Math.min(length - done, Math.min(blockRemaining, limit - position));
+            int n = Math.min(length - done, end - position);
             System.arraycopy(bytes, position, destination, offset + done, n);
             position += n;
-            consumed(n);
             done += n;
         }
         return done == 0 && length > 0 ? -1 : done;
@@ -194,17 +201,22 @@ public final class BlockInputStream implements DataInput {
      * final block), else -1. Lets a reader bound a claimed length by what can still arrive.
      */
     long knownRemaining() {
-        return lastBlock ? blockRemaining : -1;
+        return lastBlock ? blockRemaining() : -1;
     }
 
     /** Raw stream bytes (block headers and payload) consumed so far, for error messages. */
     long streamOffset() {
-        return streamOffsetBase + (blockLength - blockRemaining);
+        return streamOffsetBase + (blockLength - blockRemaining());
     }
 
     /** Payload bytes of the current block that are buffered and can be read without blocking. */
     int bufferedInBlock() {
-        return Math.min(blockRemaining, limit - position);
+        return end - position;
+    }
+
+    /** Payload bytes of the current block not consumed yet (buffered or not). */
+    private int blockRemaining() {
+        return (int) (blockEnd - position);
     }
 
     /**
@@ -213,7 +225,7 @@ public final class BlockInputStream implements DataInput {
      * reader size an allocation by bytes that have really arrived.
      */
     int prefetch(int wanted) throws IOException {
-        int target = Math.min(Math.max(wanted, 0), Math.min(blockRemaining, bytes.length));
+        int target = Math.min(Math.max(wanted, 0), Math.min(blockRemaining(), bytes.length));
         int have = bufferedInBlock();
         if (have < target) {
             fill(target - (limit - position));
@@ -223,8 +235,16 @@ public final class BlockInputStream implements DataInput {
 
     // ---- block and buffer management
 
-    /** Reads the next block header of the current message; blockRemaining must be 0. */
+    /** Reads the next block header of the current message; blockRemaining() must be 0. */
     private void nextBlock() throws IOException {
+        nextBlock(bytes.length);
+    }
+
+    /**
+     * nextBlock, receiving at most {@code readAhead} bytes (at least 4) beyond those buffered when
+     * the header has to be received first.
+     */
+    private void nextBlock(int readAhead) throws IOException {
         if (lastBlock) {
             throw new EndOfMessageException();
         }
@@ -232,7 +252,7 @@ public final class BlockInputStream implements DataInput {
         streamOffsetBase += blockLength;
         blockLength = 0;
         if (limit - position < 4) {
-            fill(4 - (limit - position));
+            fill(4 - (limit - position), readAhead);
         }
         int p = position;
         int word = (bytes[p] & 0xff) << 24 | (bytes[p + 1] & 0xff) << 16 | (bytes[p + 2] & 0xff) << 8 | (bytes[p + 3] & 0xff);
@@ -245,28 +265,32 @@ public final class BlockInputStream implements DataInput {
         position = p + 4;
         streamOffsetBase += 4;
         blockLength = length;
-        blockRemaining = length;
+        blockEnd = (long) position + length;
+        end = (int) Math.min(limit, blockEnd);
         lastBlock = word < 0;
     }
 
     /** Receives at least {@code minimum} more bytes (minimum <= free space after compacting). */
     private void fill(int minimum) throws IOException {
+        fill(minimum, bytes.length);
+    }
+
+    /** fill, receiving at most {@code maximum} (>= minimum) more bytes. */
+    private void fill(int minimum, int maximum) throws IOException {
         int left = limit - position;
         if (position > 0) {
             System.arraycopy(bytes, position, bytes, 0, left);
+            blockEnd -= position;
             position = 0;
             limit = left;
         }
-        buffer.limit(bytes.length).position(left);
+        buffer.limit((int) Math.min(bytes.length, (long) left + maximum)).position(left);
         try {
             source.read(buffer, minimum);
         } finally {
             limit = buffer.position();
+            end = (int) Math.min(limit, blockEnd);
         }
-    }
-
-    private void consumed(int n) {
-        blockRemaining -= n;
     }
 
     /**
@@ -274,10 +298,10 @@ public final class BlockInputStream implements DataInput {
      * the value straddles a block boundary (then the caller assembles it byte by byte).
      */
     private boolean contiguous(int size) throws IOException {
-        while (blockRemaining == 0) {
+        while (blockEnd == position) {
             nextBlock();
         }
-        if (blockRemaining < size) {
+        if (blockEnd - position < size) {
             return false;
         }
         if (limit - position < size) {
@@ -296,7 +320,32 @@ public final class BlockInputStream implements DataInput {
         return scratch;
     }
 
-    // ---- primitives
+    // ---- primitives: the fast paths read one native-order value through a VarHandle (one load); a
+    // peer of the other byte order has its values assembled from bytes.
+
+    private int int16(byte[] b, int p) {
+        if (!swap) {
+            return (short) BlockOutputStream.SHORT_NATIVE.get(b, p);
+        }
+        return littleEndian ? (b[p] & 0xff) | b[p + 1] << 8 : b[p] << 8 | (b[p + 1] & 0xff);
+    }
+
+    private int int32(byte[] b, int p) {
+        if (!swap) {
+            return (int) BlockOutputStream.INT_NATIVE.get(b, p);
+        }
+        return littleEndian ? (b[p] & 0xff) | (b[p + 1] & 0xff) << 8 | (b[p + 2] & 0xff) << 16 | b[p + 3] << 24
+                : b[p] << 24 | (b[p + 1] & 0xff) << 16 | (b[p + 2] & 0xff) << 8 | (b[p + 3] & 0xff);
+    }
+
+    private long int64(byte[] b, int p) {
+        if (!swap) {
+            return (long) BlockOutputStream.LONG_NATIVE.get(b, p);
+        }
+        long first = int32(b, p);
+        long second = int32(b, p + 4);
+        return littleEndian ? (first & 0xffff_ffffL) | second << 32 : first << 32 | (second & 0xffff_ffffL);
+    }
 
     @Override
     public boolean readBoolean() throws IOException {
@@ -305,23 +354,21 @@ public final class BlockInputStream implements DataInput {
 
     @Override
     public byte readByte() throws IOException {
-        if (blockRemaining > 0 && limit > position) {
-            blockRemaining--;
-            return bytes[position++];
+        int p = position;
+        if (p < end) {
+            position = p + 1;
+            return bytes[p];
         }
         contiguous(1);
-        consumed(1);
         return bytes[position++];
     }
 
     @Override
     public char readChar() throws IOException {
         int p = position;
-        if (blockRemaining >= 2 && limit - p >= 2) { // fast path: whole value buffered in this block
-            blockRemaining -= 2;
+        if (end - p >= 2) { // fast path: whole value buffered in this block
             position = p + 2;
-            char v = (char) BlockOutputStream.CHAR_NATIVE.get(bytes, p);
-            return swap ? Character.reverseBytes(v) : v;
+            return (char) int16(bytes, p);
         }
         return readCharSlow();
     }
@@ -330,7 +377,6 @@ public final class BlockInputStream implements DataInput {
         if (!contiguous(2)) {
             return straddled(2).getChar();
         }
-        consumed(2);
         int p = position;
         position = p + 2;
         char v = (char) BlockOutputStream.CHAR_NATIVE.get(bytes, p);
@@ -340,11 +386,9 @@ public final class BlockInputStream implements DataInput {
     @Override
     public short readShort() throws IOException {
         int p = position;
-        if (blockRemaining >= 2 && limit - p >= 2) { // fast path: whole value buffered in this block
-            blockRemaining -= 2;
+        if (end - p >= 2) { // fast path: whole value buffered in this block
             position = p + 2;
-            short v = (short) BlockOutputStream.SHORT_NATIVE.get(bytes, p);
-            return swap ? Short.reverseBytes(v) : v;
+            return (short) int16(bytes, p);
         }
         return readShortSlow();
     }
@@ -353,7 +397,6 @@ public final class BlockInputStream implements DataInput {
         if (!contiguous(2)) {
             return straddled(2).getShort();
         }
-        consumed(2);
         int p = position;
         position = p + 2;
         short v = (short) BlockOutputStream.SHORT_NATIVE.get(bytes, p);
@@ -363,11 +406,9 @@ public final class BlockInputStream implements DataInput {
     @Override
     public int readInt() throws IOException {
         int p = position;
-        if (blockRemaining >= 4 && limit - p >= 4) { // fast path: whole value buffered in this block
-            blockRemaining -= 4;
+        if (end - p >= 4) { // fast path: whole value buffered in this block
             position = p + 4;
-            int v = (int) BlockOutputStream.INT_NATIVE.get(bytes, p);
-            return swap ? Integer.reverseBytes(v) : v;
+            return int32(bytes, p);
         }
         return readIntSlow();
     }
@@ -376,7 +417,6 @@ public final class BlockInputStream implements DataInput {
         if (!contiguous(4)) {
             return straddled(4).getInt();
         }
-        consumed(4);
         int p = position;
         position = p + 4;
         int v = (int) BlockOutputStream.INT_NATIVE.get(bytes, p);
@@ -386,11 +426,9 @@ public final class BlockInputStream implements DataInput {
     @Override
     public long readLong() throws IOException {
         int p = position;
-        if (blockRemaining >= 8 && limit - p >= 8) { // fast path: whole value buffered in this block
-            blockRemaining -= 8;
+        if (end - p >= 8) { // fast path: whole value buffered in this block
             position = p + 8;
-            long v = (long) BlockOutputStream.LONG_NATIVE.get(bytes, p);
-            return swap ? Long.reverseBytes(v) : v;
+            return int64(bytes, p);
         }
         return readLongSlow();
     }
@@ -399,7 +437,6 @@ public final class BlockInputStream implements DataInput {
         if (!contiguous(8)) {
             return straddled(8).getLong();
         }
-        consumed(8);
         int p = position;
         position = p + 8;
         long v = (long) BlockOutputStream.LONG_NATIVE.get(bytes, p);
@@ -409,11 +446,9 @@ public final class BlockInputStream implements DataInput {
     @Override
     public float readFloat() throws IOException {
         int p = position;
-        if (blockRemaining >= 4 && limit - p >= 4) { // fast path: whole value buffered in this block
-            blockRemaining -= 4;
+        if (end - p >= 4) { // fast path: whole value buffered in this block
             position = p + 4;
-            int v = (int) BlockOutputStream.INT_NATIVE.get(bytes, p);
-            return Float.intBitsToFloat(swap ? Integer.reverseBytes(v) : v);
+            return Float.intBitsToFloat(int32(bytes, p));
         }
         return readFloatSlow();
     }
@@ -422,7 +457,6 @@ public final class BlockInputStream implements DataInput {
         if (!contiguous(4)) {
             return straddled(4).getFloat();
         }
-        consumed(4);
         int p = position;
         position = p + 4;
         int v = (int) BlockOutputStream.INT_NATIVE.get(bytes, p);
@@ -432,11 +466,9 @@ public final class BlockInputStream implements DataInput {
     @Override
     public double readDouble() throws IOException {
         int p = position;
-        if (blockRemaining >= 8 && limit - p >= 8) { // fast path: whole value buffered in this block
-            blockRemaining -= 8;
+        if (end - p >= 8) { // fast path: whole value buffered in this block
             position = p + 8;
-            long v = (long) BlockOutputStream.LONG_NATIVE.get(bytes, p);
-            return Double.longBitsToDouble(swap ? Long.reverseBytes(v) : v);
+            return Double.longBitsToDouble(int64(bytes, p));
         }
         return readDoubleSlow();
     }
@@ -445,7 +477,6 @@ public final class BlockInputStream implements DataInput {
         if (!contiguous(8)) {
             return straddled(8).getDouble();
         }
-        consumed(8);
         int p = position;
         position = p + 8;
         long v = (long) BlockOutputStream.LONG_NATIVE.get(bytes, p);
@@ -463,7 +494,7 @@ public final class BlockInputStream implements DataInput {
         if (!contiguous(size)) {
             return 0;
         }
-        return Math.min(blockRemaining, limit - position) / size;
+        return (end - position) / size;
     }
 
     @Override
@@ -476,7 +507,6 @@ public final class BlockInputStream implements DataInput {
                 destination[offset] = bytes[p++] != 0;
             }
             position = p;
-            consumed(n);
             length -= n;
         }
     }
@@ -485,12 +515,33 @@ public final class BlockInputStream implements DataInput {
     public void readArray(byte[] destination, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, destination.length);
         while (length > 0) {
+            if (position == limit && length >= DIRECT_READ) {
+                // Nothing buffered and much to read: the source writes straight into the array
+                // (no copy through the buffer); a block header in between is received on its own.
+                if (blockEnd == position) {
+                    nextBlock(4);
+                }
+                if (position == limit) {
+                    int n = Math.min(length, blockRemaining());
+                    readDirect(destination, offset, n);
+                    offset += n;
+                    length -= n;
+                    continue;
+                }
+            }
             int n = Math.min(length, elementsReadable(1));
             System.arraycopy(bytes, position, destination, offset, n);
             position += n;
-            consumed(n);
             offset += n;
             length -= n;
+        }
+    }
+
+    /** Receives the next {@code n} payload bytes of the current block (none buffered) straight into {@code destination}. */
+    private void readDirect(byte[] destination, int offset, int n) throws IOException {
+        if (n > 0) {
+            source.read(ByteBuffer.wrap(destination, offset, n), n); // one small wrapper per large part
+            blockEnd -= n; // consumed without passing through the buffer
         }
     }
 
@@ -507,7 +558,6 @@ public final class BlockInputStream implements DataInput {
             int p = position;
             charViews[p & 1].get(p >>> 1, destination, offset, n);
             position = p + (n << 1);
-            consumed(n << 1);
             offset += n;
             length -= n;
         }
@@ -526,7 +576,6 @@ public final class BlockInputStream implements DataInput {
             int p = position;
             shortViews[p & 1].get(p >>> 1, destination, offset, n);
             position = p + (n << 1);
-            consumed(n << 1);
             offset += n;
             length -= n;
         }
@@ -545,7 +594,6 @@ public final class BlockInputStream implements DataInput {
             int p = position;
             intViews[p & 3].get(p >>> 2, destination, offset, n);
             position = p + (n << 2);
-            consumed(n << 2);
             offset += n;
             length -= n;
         }
@@ -564,7 +612,6 @@ public final class BlockInputStream implements DataInput {
             int p = position;
             longViews[p & 7].get(p >>> 3, destination, offset, n);
             position = p + (n << 3);
-            consumed(n << 3);
             offset += n;
             length -= n;
         }
@@ -583,7 +630,6 @@ public final class BlockInputStream implements DataInput {
             int p = position;
             floatViews[p & 3].get(p >>> 2, destination, offset, n);
             position = p + (n << 2);
-            consumed(n << 2);
             offset += n;
             length -= n;
         }
@@ -602,7 +648,6 @@ public final class BlockInputStream implements DataInput {
             int p = position;
             doubleViews[p & 7].get(p >>> 3, destination, offset, n);
             position = p + (n << 3);
-            consumed(n << 3);
             offset += n;
             length -= n;
         }
@@ -614,18 +659,17 @@ public final class BlockInputStream implements DataInput {
             int n = Math.min(value.remaining(), elementsReadable(1));
             value.put(bytes, position, n);
             position += n;
-            consumed(n);
         }
     }
 
     @Override
     public long bytesRead() {
-        return bytesReadBase + (blockLength - blockRemaining);
+        return bytesReadBase + (blockLength - blockRemaining());
     }
 
     @Override
     public void resetBytesRead() {
-        bytesReadBase = -(blockLength - blockRemaining);
+        bytesReadBase = -(blockLength - blockRemaining());
     }
 
     /** Closes the source. */

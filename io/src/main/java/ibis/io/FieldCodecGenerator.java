@@ -3,6 +3,8 @@ package ibis.io;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,10 +23,21 @@ import org.objectweb.asm.Type;
  * getter or setter {@link MethodHandle} that the hidden class holds as a constant (class data,
  * loaded with {@code ldc} of a dynamic constant), so the JIT turns it into a plain field access.
  * The allocator (no constructor of the class itself runs) is a constant too.
+ *
+ * <p>When the class's package is open to this module and its class loader sees {@code ibis.io}
+ * (every class on the class path), the field code goes into a second hidden class instead, a
+ * nestmate of the class in its own package: there it reaches the class's own fields with plain
+ * {@code getfield}/{@code putfield} (final fields are still set through setter handles, since the
+ * JVM allows {@code putfield} of a final field only in the class's constructors), so the JIT sees
+ * exactly the code of a rewritten class. The codec in {@code ibis.io} then calls its static
+ * methods through method-handle constants, one call per object.
  */
 final class FieldCodecGenerator {
 
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
+
+    /** Name prefix of the codecs whose field code is a nestmate of the class (tests check which variant was made). */
+    static final String NESTMATE_PREFIX = "ibis.io.FieldCodec$Nestmate$";
 
     private static final String CODEC = Type.getInternalName(FieldCodec.class);
     private static final String OUT = Type.getInternalName(IbisSerializationOutput.class);
@@ -46,6 +59,12 @@ final class FieldCodecGenerator {
      * @param allocator {@code () Object}
      */
     static FieldCodec generate(SerialClass sc, MethodHandle[][] getters, MethodHandle[][] setters, MethodHandle allocator) {
+        FieldCodec direct = generateNestmate(sc, getters, setters, allocator);
+        return direct != null ? direct : generateWithHandles(sc, getters, setters, allocator);
+    }
+
+    private static FieldCodec generateWithHandles(SerialClass sc, MethodHandle[][] getters, MethodHandle[][] setters,
+            MethodHandle allocator) {
         List<Object> data = new ArrayList<>();
         data.add(allocator);
         int[][] getterIndex = new int[getters.length][];
@@ -151,6 +170,251 @@ final class FieldCodecGenerator {
             throw e;
         } catch (Throwable t) {
             throw new IllegalStateException("cannot define the run-time serializer of " + sc.name + ": " + t, t);
+        }
+    }
+
+    /**
+     * The nestmate variant (see the class comment), or null when the class's package or loader does
+     * not allow it (then the caller generates the handle-only variant).
+     */
+    private static FieldCodec generateNestmate(SerialClass sc, MethodHandle[][] getters, MethodHandle[][] setters,
+            MethodHandle allocator) {
+        Class<?> c = sc.type;
+        MethodHandles.Lookup host;
+        try {
+            if (c.isHidden() || c.isArray() || c.getClassLoader() == null
+                    || Class.forName(IbisSerializationInput.class.getName(), false, c.getClassLoader()) != IbisSerializationInput.class
+                    || Class.forName(IbisSerializationOutput.class.getName(), false, c.getClassLoader()) != IbisSerializationOutput.class) {
+                return null;
+            }
+            host = MethodHandles.privateLookupIn(c, LOOKUP);
+            if (!host.hasFullPrivilegeAccess()) {
+                return null;
+            }
+        } catch (ClassNotFoundException | IllegalAccessException | RuntimeException | LinkageError e) {
+            return null;
+        }
+        String owner = Type.getInternalName(c);
+        List<Object> data = new ArrayList<>();
+        // Per level and field: how it is reached. direct[l][f] bit 1: getfield, bit 2: putfield.
+        int[][] access = new int[getters.length][];
+        int[][] getterIndex = new int[getters.length][];
+        int[][] setterIndex = new int[getters.length][];
+        int[][] typeIndex = new int[getters.length][];
+        String[][] descriptors = new String[getters.length][];
+        for (int l = 0; l < getters.length; l++) {
+            if (getters[l] == null) {
+                continue;
+            }
+            SerialClass.Level level = sc.levels[l];
+            int n = getters[l].length;
+            access[l] = new int[n];
+            getterIndex[l] = new int[n];
+            setterIndex[l] = new int[n];
+            typeIndex[l] = new int[n];
+            descriptors[l] = new String[n];
+            for (int f = 0; f < n; f++) {
+                int modifiers;
+                try {
+                    Field field = level.type.getDeclaredField(level.names[f]);
+                    modifiers = field.getModifiers();
+                } catch (NoSuchFieldException | RuntimeException e) {
+                    return null;
+                }
+                descriptors[l][f] = Type.getDescriptor(level.types[f]);
+                if (level.type == c) {
+                    access[l][f] = Modifier.isFinal(modifiers) ? 1 : 3;
+                }
+                if ((access[l][f] & 1) == 0) {
+                    getterIndex[l][f] = data.size();
+                    data.add(getters[l][f]);
+                }
+                if ((access[l][f] & 2) == 0) {
+                    setterIndex[l][f] = data.size();
+                    data.add(setters[l][f]);
+                }
+                if (level.encodings[f] == SerialClass.F_KNOWN) {
+                    typeIndex[l][f] = data.size();
+                    data.add(level.types[f]);
+                }
+            }
+        }
+        String fieldsName = owner + "$$IbisFields";
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES) {
+            @Override
+            protected ClassLoader getClassLoader() {
+                return c.getClassLoader();
+            }
+        };
+        cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, fieldsName, null, "java/lang/Object", null);
+        String writeDesc = "(Ljava/lang/Object;" + OUT_DESC + ")V";
+        String readDesc = "(Ljava/lang/Object;" + IN_DESC + ")V";
+        MethodVisitor wc = cw.visitMethod(Opcodes.ACC_STATIC, "writeContents", writeDesc, null, null);
+        MethodVisitor rc = cw.visitMethod(Opcodes.ACC_STATIC, "readContents", readDesc, null, null);
+        for (MethodVisitor mv : new MethodVisitor[] {wc, rc}) {
+            mv.visitCode();
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitTypeInsn(Opcodes.CHECKCAST, owner);
+            mv.visitVarInsn(Opcodes.ASTORE, 2);
+        }
+        for (int l = 0; l < getters.length; l++) {
+            if (getters[l] != null) {
+                writeLevelNestmate(wc, owner, sc.levels[l], access[l], descriptors[l], getterIndex[l], typeIndex[l], 2, 1);
+                readLevelNestmate(rc, owner, sc.levels[l], access[l], descriptors[l], setterIndex[l], typeIndex[l], 2, 1);
+            }
+        }
+        for (MethodVisitor mv : new MethodVisitor[] {wc, rc}) {
+            mv.visitInsn(Opcodes.RETURN);
+            mv.visitMaxs(0, 0);
+            mv.visitEnd();
+        }
+        MethodVisitor wl = cw.visitMethod(Opcodes.ACC_STATIC, "writeLevel", "(ILjava/lang/Object;" + OUT_DESC + ")V", null, null);
+        MethodVisitor rl = cw.visitMethod(Opcodes.ACC_STATIC, "readLevel", "(ILjava/lang/Object;" + IN_DESC + ")V", null, null);
+        for (MethodVisitor mv : new MethodVisitor[] {wl, rl}) {
+            boolean write = mv == wl;
+            mv.visitCode();
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            mv.visitTypeInsn(Opcodes.CHECKCAST, owner);
+            mv.visitVarInsn(Opcodes.ASTORE, 3);
+            Label end = new Label();
+            Label[] cases = new Label[getters.length];
+            for (int l = 0; l < cases.length; l++) {
+                cases[l] = getters[l] != null ? new Label() : end;
+            }
+            if (cases.length > 0) {
+                mv.visitVarInsn(Opcodes.ILOAD, 0);
+                mv.visitTableSwitchInsn(0, cases.length - 1, end, cases);
+                for (int l = 0; l < cases.length; l++) {
+                    if (getters[l] == null) {
+                        continue;
+                    }
+                    mv.visitLabel(cases[l]);
+                    if (write) {
+                        writeLevelNestmate(mv, owner, sc.levels[l], access[l], descriptors[l], getterIndex[l], typeIndex[l], 3, 2);
+                    } else {
+                        readLevelNestmate(mv, owner, sc.levels[l], access[l], descriptors[l], setterIndex[l], typeIndex[l], 3, 2);
+                    }
+                    mv.visitJumpInsn(Opcodes.GOTO, end);
+                }
+            }
+            mv.visitLabel(end);
+            mv.visitInsn(Opcodes.RETURN);
+            mv.visitMaxs(0, 0);
+            mv.visitEnd();
+        }
+        cw.visitEnd();
+
+        MethodHandles.Lookup fields;
+        List<Object> bridgeData = new ArrayList<>();
+        try {
+            fields = host.defineHiddenClassWithClassData(cw.toByteArray(), data, true, MethodHandles.Lookup.ClassOption.NESTMATE);
+            Class<?> f = fields.lookupClass();
+            bridgeData.add(allocator);
+            bridgeData.add(fields.findStatic(f, "writeContents", MethodType.methodType(void.class, Object.class, IbisSerializationOutput.class)));
+            bridgeData.add(fields.findStatic(f, "readContents", MethodType.methodType(void.class, Object.class, IbisSerializationInput.class)));
+            bridgeData.add(fields.findStatic(f, "writeLevel", MethodType.methodType(void.class, int.class, Object.class, IbisSerializationOutput.class)));
+            bridgeData.add(fields.findStatic(f, "readLevel", MethodType.methodType(void.class, int.class, Object.class, IbisSerializationInput.class)));
+        } catch (IllegalAccessException | NoSuchMethodException | RuntimeException | LinkageError e) {
+            return null; // e.g. a loader that resolves ibis.io differently: the handle-only variant works everywhere
+        }
+
+        String simple = c.getSimpleName().replaceAll("[^A-Za-z0-9_$]", "_");
+        String name = NESTMATE_PREFIX.replace('.', '/') + (simple.isEmpty() ? "Anonymous" : simple);
+        ClassWriter bw = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES);
+        bw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, CODEC, null);
+        MethodVisitor init = bw.visitMethod(0, "<init>", "()V", null, null);
+        init.visitCode();
+        init.visitVarInsn(Opcodes.ALOAD, 0);
+        init.visitMethodInsn(Opcodes.INVOKESPECIAL, CODEC, "<init>", "()V", false);
+        init.visitInsn(Opcodes.RETURN);
+        init.visitMaxs(0, 0);
+        init.visitEnd();
+        forward(bw, "allocate", "()Ljava/lang/Object;", 0, Opcodes.ARETURN);
+        forward(bw, "writeContents", writeDesc, 1, Opcodes.RETURN);
+        forward(bw, "readContents", readDesc, 2, Opcodes.RETURN);
+        forward(bw, "writeLevel", "(ILjava/lang/Object;" + OUT_DESC + ")V", 3, Opcodes.RETURN);
+        forward(bw, "readLevel", "(ILjava/lang/Object;" + IN_DESC + ")V", 4, Opcodes.RETURN);
+        bw.visitEnd();
+        try {
+            MethodHandles.Lookup bridge = LOOKUP.defineHiddenClassWithClassData(bw.toByteArray(), bridgeData, true);
+            return (FieldCodec) bridge.findConstructor(bridge.lookupClass(), MethodType.methodType(void.class)).invoke();
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("cannot define the run-time serializer of " + sc.name + ": " + t, t);
+        }
+    }
+
+    /** A method that passes its arguments to the method handle constant {@code index} (invokeExact). */
+    private static void forward(ClassWriter cw, String name, String descriptor, int index, int returnOpcode) {
+        MethodVisitor mv = cw.visitMethod(0, name, descriptor, null, null);
+        mv.visitCode();
+        mv.visitLdcInsn(constant(index, MH_DESC));
+        int slot = 1;
+        for (Type t : Type.getArgumentTypes(descriptor)) {
+            mv.visitVarInsn(t.getOpcode(Opcodes.ILOAD), slot);
+            slot += t.getSize();
+        }
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", descriptor, false);
+        mv.visitInsn(returnOpcode);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    /** Writes the fields of one level: getfield where allowed, else the getter constant. */
+    private static void writeLevelNestmate(MethodVisitor mv, String owner, SerialClass.Level level, int[] access,
+            String[] descriptors, int[] getters, int[] types, int obj, int out) {
+        for (int f = 0; f < access.length; f++) {
+            byte e = level.encodings[f];
+            String c = carrier(e);
+            mv.visitVarInsn(Opcodes.ALOAD, out);
+            if ((access[f] & 1) != 0) {
+                mv.visitVarInsn(Opcodes.ALOAD, obj);
+                mv.visitFieldInsn(Opcodes.GETFIELD, owner, level.names[f], descriptors[f]);
+            } else {
+                mv.visitLdcInsn(constant(getters[f], MH_DESC));
+                mv.visitVarInsn(Opcodes.ALOAD, obj);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;)" + c, false);
+            }
+            if (e <= SerialClass.F_STRING) {
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, WRITE[e], "(" + c + ")V", false);
+            } else if (e == SerialClass.F_KNOWN) {
+                mv.visitLdcInsn(constant(types[f], "Ljava/lang/Class;"));
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "writeKnownObject", "(Ljava/lang/Object;Ljava/lang/Class;)V", false);
+            } else {
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "writeObject", "(Ljava/lang/Object;)V", false);
+            }
+        }
+    }
+
+    /** Reads the fields of one level: putfield where allowed (with a checkcast, as rewritten code), else the setter constant. */
+    private static void readLevelNestmate(MethodVisitor mv, String owner, SerialClass.Level level, int[] access,
+            String[] descriptors, int[] setters, int[] types, int obj, int in) {
+        for (int f = 0; f < access.length; f++) {
+            byte e = level.encodings[f];
+            String c = carrier(e);
+            boolean direct = (access[f] & 2) != 0;
+            if (!direct) {
+                mv.visitLdcInsn(constant(setters[f], MH_DESC));
+            }
+            mv.visitVarInsn(Opcodes.ALOAD, obj);
+            mv.visitVarInsn(Opcodes.ALOAD, in);
+            if (e <= SerialClass.F_STRING) {
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, READ[e], "()" + c, false);
+            } else if (e == SerialClass.F_KNOWN) {
+                mv.visitLdcInsn(constant(types[f], "Ljava/lang/Class;"));
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "readKnownObject", "(Ljava/lang/Class;)Ljava/lang/Object;", false);
+            } else {
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "readObject", "()Ljava/lang/Object;", false);
+            }
+            if (direct) {
+                if (e > SerialClass.F_STRING && level.types[f] != Object.class) {
+                    mv.visitTypeInsn(Opcodes.CHECKCAST, Type.getInternalName(level.types[f]));
+                }
+                mv.visitFieldInsn(Opcodes.PUTFIELD, owner, level.names[f], descriptors[f]);
+            } else {
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;" + c + ")V", false);
+            }
         }
     }
 

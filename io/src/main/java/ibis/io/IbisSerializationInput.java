@@ -83,6 +83,11 @@ public final class IbisSerializationInput implements SerializationInput {
     private IOException broken;                 // the input is unusable after this
     private ClassNotFoundException abandoned;   // the rest of the current message is unreadable
     private boolean trouble;                    // broken != null || abandoned != null
+    // The application's primitive reads (and the fields read by rewritten and generated code) go to
+    // `primitives`: `in` while all is well, a FailedInput that throws when in trouble, so the hot
+    // path has no check of its own.
+    private DataInput primitives;
+    private FailedInput failed;
 
     private Class<?> lastKnownType;
     private SerialClass lastKnown;
@@ -98,6 +103,7 @@ public final class IbisSerializationInput implements SerializationInput {
     IbisSerializationInput(DataInput in, Properties properties, ObjectInputFilter filter, boolean filterClasses) {
         this.in = Objects.requireNonNull(in, "in");
         this.blocks = in instanceof BlockInputStream b ? b : null;
+        this.primitives = in;
         this.filter = filter;
         this.filterClasses = filterClasses && filter != null;
         this.maxString = IoProperties.stringMax(properties);
@@ -113,6 +119,14 @@ public final class IbisSerializationInput implements SerializationInput {
     }
 
     // ---- state and errors
+
+    private void setTrouble(boolean t) {
+        trouble = t;
+        if (t && failed == null) {
+            failed = new FailedInput();
+        }
+        primitives = t ? failed : in;
+    }
 
     private void checkUsable() throws IOException {
         if (broken != null) {
@@ -158,7 +172,7 @@ public final class IbisSerializationInput implements SerializationInput {
         }
         if (t instanceof ClassNotFoundException e) {
             abandoned = e;
-            trouble = true;
+            setTrouble(true);
             return e;
         }
         IOException e;
@@ -177,7 +191,7 @@ public final class IbisSerializationInput implements SerializationInput {
             e.initCause(t);
         }
         broken = e;
-        trouble = true;
+        setTrouble(true);
         return e;
     }
 
@@ -194,8 +208,13 @@ public final class IbisSerializationInput implements SerializationInput {
     @Override
     public Object readObject() throws IOException, ClassNotFoundException {
         if (depth > 0) {
-            return readReference();
+            return readReference(); // a field of an object being read: kept small so that the JIT inlines it
         }
+        return readTopObject();
+    }
+
+    /** readObject of the application (a barrier: the graph is complete on return). */
+    private Object readTopObject() throws IOException, ClassNotFoundException {
         if (trouble) {
             checkUsable();
         }
@@ -224,6 +243,10 @@ public final class IbisSerializationInput implements SerializationInput {
         if (depth > 0) {
             return readKnown(type);
         }
+        return readTopKnownObject(type);
+    }
+
+    private Object readTopKnownObject(Class<?> type) throws IOException, ClassNotFoundException {
         if (trouble) {
             checkUsable();
         }
@@ -1177,71 +1200,47 @@ public final class IbisSerializationInput implements SerializationInput {
         resetGraphState();
         clearHandles();
         abandoned = null;
-        trouble = broken != null;
+        setTrouble(broken != null);
     }
 
     @Override
     public boolean readBoolean() throws IOException {
-        if (trouble) {
-            checkUsable();
-        }
-        return in.readBoolean();
+        return primitives.readBoolean();
     }
 
     @Override
     public byte readByte() throws IOException {
-        if (trouble) {
-            checkUsable();
-        }
-        return in.readByte();
+        return primitives.readByte();
     }
 
     @Override
     public char readChar() throws IOException {
-        if (trouble) {
-            checkUsable();
-        }
-        return in.readChar();
+        return primitives.readChar();
     }
 
     @Override
     public short readShort() throws IOException {
-        if (trouble) {
-            checkUsable();
-        }
-        return in.readShort();
+        return primitives.readShort();
     }
 
     @Override
     public int readInt() throws IOException {
-        if (trouble) {
-            checkUsable();
-        }
-        return in.readInt();
+        return primitives.readInt();
     }
 
     @Override
     public long readLong() throws IOException {
-        if (trouble) {
-            checkUsable();
-        }
-        return in.readLong();
+        return primitives.readLong();
     }
 
     @Override
     public float readFloat() throws IOException {
-        if (trouble) {
-            checkUsable();
-        }
-        return in.readFloat();
+        return primitives.readFloat();
     }
 
     @Override
     public double readDouble() throws IOException {
-        if (trouble) {
-            checkUsable();
-        }
-        return in.readDouble();
+        return primitives.readDouble();
     }
 
     @Override
@@ -1255,6 +1254,35 @@ public final class IbisSerializationInput implements SerializationInput {
     @Override public long bytesRead() { return in.bytesRead(); }
     @Override public void resetBytesRead() { in.resetBytesRead(); }
     @Override public void close() throws IOException { in.close(); }
+
+    /** The primitive reads of an input in trouble: each throws what {@link #checkUsable} throws. */
+    private final class FailedInput implements DataInput {
+        private <T> T fail() throws IOException {
+            checkUsable();
+            throw new IllegalStateException("input not in trouble"); // setTrouble keeps them in step
+        }
+
+        @Override public boolean readBoolean() throws IOException { return fail(); }
+        @Override public byte readByte() throws IOException { return fail(); }
+        @Override public char readChar() throws IOException { return fail(); }
+        @Override public short readShort() throws IOException { return fail(); }
+        @Override public int readInt() throws IOException { return fail(); }
+        @Override public long readLong() throws IOException { return fail(); }
+        @Override public float readFloat() throws IOException { return fail(); }
+        @Override public double readDouble() throws IOException { return fail(); }
+        @Override public void readArray(boolean[] d, int o, int l) throws IOException { fail(); }
+        @Override public void readArray(byte[] d, int o, int l) throws IOException { fail(); }
+        @Override public void readArray(char[] d, int o, int l) throws IOException { fail(); }
+        @Override public void readArray(short[] d, int o, int l) throws IOException { fail(); }
+        @Override public void readArray(int[] d, int o, int l) throws IOException { fail(); }
+        @Override public void readArray(long[] d, int o, int l) throws IOException { fail(); }
+        @Override public void readArray(float[] d, int o, int l) throws IOException { fail(); }
+        @Override public void readArray(double[] d, int o, int l) throws IOException { fail(); }
+        @Override public void readByteBuffer(ByteBuffer value) throws IOException { fail(); }
+        @Override public long bytesRead() { return in.bytesRead(); }
+        @Override public void resetBytesRead() { in.resetBytesRead(); }
+        @Override public void close() throws IOException { in.close(); }
+    }
 
     /** What the class filter is asked. */
     private record FilterInfo(Class<?> serialClass, long arrayLength, long depth, long references, long streamBytes)

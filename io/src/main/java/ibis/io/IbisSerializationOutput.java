@@ -86,9 +86,14 @@ public final class IbisSerializationOutput implements SerializationOutput {
     @Override
     public void writeObject(Object value) throws IOException {
         if (depth > 0) {
-            writeReference(value);
+            writeReference(value); // a field of an object being written: kept small so that the JIT inlines it
             return;
         }
+        writeTopObject(value);
+    }
+
+    /** writeObject of the application (a barrier: the whole graph is written on return). */
+    private void writeTopObject(Object value) throws IOException {
         try {
             writeReference(value);
             drain(0);
