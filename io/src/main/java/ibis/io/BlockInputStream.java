@@ -41,6 +41,8 @@ public final class BlockInputStream implements DataInput {
     private final boolean swap;       // the peer's byte order is not ours: primitives are byte-swapped
     private final boolean littleEndian; // the peer's byte order
     private final ByteBuffer buffer;  // wraps bytes: the source's destination, and the typed views
+    /** Wraps the last destination array of a direct byte[] read (see readDirect); keeps that one array reachable. */
+    private ByteBuffer directTarget;
     private final ByteBuffer scratch; // assembles a primitive that straddles a block boundary
     private final int maxBlockLength;
 
@@ -540,7 +542,15 @@ public final class BlockInputStream implements DataInput {
     /** Receives the next {@code n} payload bytes of the current block (none buffered) straight into {@code destination}. */
     private void readDirect(byte[] destination, int offset, int n) throws IOException {
         if (n > 0) {
-            source.read(ByteBuffer.wrap(destination, offset, n), n); // one small wrapper per large part
+            ByteBuffer target = directTarget;
+            if (target == null || target.array() != destination) {
+                // A new wrapper only for a new destination array: a reader that reuses its array
+                // (the usual receive loop) allocates nothing here once warm.
+                target = ByteBuffer.wrap(destination);
+                directTarget = target;
+            }
+            target.limit(offset + n).position(offset);
+            source.read(target, n);
             blockEnd -= n; // consumed without passing through the buffer
         }
     }

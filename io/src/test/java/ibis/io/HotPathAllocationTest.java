@@ -76,4 +76,59 @@ public class HotPathAllocationTest {
         assertEquals(received[(messages - 1) % received.length], messages - 1);
         return checksum;
     }
+    @Test(timeOut = 120_000)
+    public void warmLargeByteArraysReadStraightIntoTheDestinationAllocateNothing() throws IOException {
+        if (!(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads)
+                || !threads.isThreadAllocatedMemorySupported()) {
+            throw new AssertionError("must be available on every supported JDK: per-thread allocation counting is not available on this JVM");
+        }
+        threads.setThreadAllocatedMemoryEnabled(true);
+
+        // Big blocks and a small reader buffer: most of each array bypasses the buffer
+        // (BlockInputStream.DIRECT_READ) and goes from the source into the reused destination.
+        MemoryPipe pipe = new MemoryPipe(0, 0, 1 << 17);
+        BlockOutputStream blocksOut = new BlockOutputStream(pipe.sink, 1 << 16);
+        BlockInputStream blocksIn = new BlockInputStream(pipe.source, 1024, blocksOut.order());
+        SerializationOutput out = Serialization.createOutput("data", blocksOut);
+        SerializationInput in = Serialization.createInput("data", blocksIn);
+        byte[] sent = new byte[20_000];
+        byte[] received = new byte[sent.length];
+
+        long checksum = exchangeBytes(3_000, blocksOut, blocksIn, out, in, sent, received);
+        long before = threads.getCurrentThreadAllocatedBytes();
+        checksum += exchangeBytes(MESSAGES, blocksOut, blocksIn, out, in, sent, received);
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+
+        assertTrue(checksum != 0);
+        double perMessage = (double) allocated / MESSAGES;
+        assertTrue(perMessage < 16, "allocated " + allocated + " bytes for " + MESSAGES + " messages ("
+                + perMessage + " per message)");
+    }
+
+    private static long exchangeBytes(int messages, BlockOutputStream blocksOut, BlockInputStream blocksIn,
+            SerializationOutput out, SerializationInput in, byte[] sent, byte[] received) throws IOException {
+        long checksum = 0;
+        for (int m = 0; m < messages; m++) {
+            sent[m % sent.length] = (byte) (m | 1);
+            sent[sent.length - 1 - m % sent.length] = (byte) m;
+            out.writeInt(m);
+            out.writeArray(sent, 0, sent.length);
+            out.endMessage();
+            blocksOut.endMessage();
+
+            if (!blocksIn.awaitMessage(-1)) {
+                throw new AssertionError("message " + m + " not there");
+            }
+            checksum += in.readInt();
+            in.readArray(received, 0, received.length);
+            in.endMessage();
+            blocksIn.endMessage();
+            if (received[m % received.length] != (byte) (m | 1)
+                    || received[received.length - 1 - m % received.length] != sent[sent.length - 1 - m % sent.length]) {
+                throw new AssertionError("message " + m + " arrived changed");
+            }
+            checksum += received[m % received.length];
+        }
+        return checksum;
+    }
 }
