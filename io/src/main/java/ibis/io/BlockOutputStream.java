@@ -55,6 +55,8 @@ public final class BlockOutputStream implements DataOutput {
     private final ByteBuffer header;  // 4 bytes, big-endian
     private final ByteBuffer[] block; // {header, buffer}: one gathering write per block, reused
     private final ByteBuffer[] blockWith; // {header, buffer, part of an application's byte[]}
+    /** Wraps the last application byte[] sent by reference (see sendBlockWith); keeps that one array reachable. */
+    private ByteBuffer sourceWrapper;
 
     /** A byte[] part of at least this many bytes that completes a block is sent from the array itself. */
     static final int BY_REFERENCE = 4096;
@@ -307,7 +309,14 @@ public final class BlockOutputStream implements DataOutput {
         header.clear();
         header.putInt(length);
         header.flip();
-        blockWith[2] = ByteBuffer.wrap(source, offset, n);
+        ByteBuffer part = sourceWrapper;
+        if (part == null || part.array() != source) {
+            // A new wrapper only for a new array: a sender that reuses its array allocates nothing.
+            part = ByteBuffer.wrap(source);
+            sourceWrapper = part;
+        }
+        part.limit(offset + n).position(offset);
+        blockWith[2] = part;
         try {
             sink.write(blockWith, 0, 3);
         } finally {

@@ -85,13 +85,14 @@ public class HotPathAllocationTest {
         threads.setThreadAllocatedMemoryEnabled(true);
 
         // Big blocks and a small reader buffer: most of each array bypasses the buffer
-        // (BlockInputStream.DIRECT_READ) and goes from the source into the reused destination.
+        // (BlockInputStream.DIRECT_READ) and goes from the source into the reused destination;
+        // arrays larger than a block are sent by reference (BlockOutputStream.sendBlockWith).
         MemoryPipe pipe = new MemoryPipe(0, 0, 1 << 17);
         BlockOutputStream blocksOut = new BlockOutputStream(pipe.sink, 1 << 16);
         BlockInputStream blocksIn = new BlockInputStream(pipe.source, 1024, blocksOut.order());
         SerializationOutput out = Serialization.createOutput("data", blocksOut);
         SerializationInput in = Serialization.createInput("data", blocksIn);
-        byte[] sent = new byte[20_000];
+        byte[] sent = new byte[150_000];
         byte[] received = new byte[sent.length];
 
         long checksum = exchangeBytes(3_000, blocksOut, blocksIn, out, in, sent, received);
