@@ -7,6 +7,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntConsumer;
 
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.ConstantDynamic;
@@ -135,31 +136,13 @@ final class FieldCodecGenerator {
         for (MethodVisitor mv : new MethodVisitor[] {wl, rl}) {
             boolean write = mv == wl;
             mv.visitCode();
-            Label end = new Label();
-            Label[] cases = new Label[getters.length];
-            for (int l = 0; l < cases.length; l++) {
-                cases[l] = getters[l] != null ? new Label() : end;
-            }
-            if (cases.length > 0) {
-                mv.visitVarInsn(Opcodes.ILOAD, 1);
-                mv.visitTableSwitchInsn(0, cases.length - 1, end, cases);
-                for (int l = 0; l < cases.length; l++) {
-                    if (getters[l] == null) {
-                        continue;
-                    }
-                    mv.visitLabel(cases[l]);
-                    if (write) {
-                        writeLevel(mv, sc.levels[l], getterIndex[l], typeIndex[l], 2, 3);
-                    } else {
-                        readLevel(mv, sc.levels[l], setterIndex[l], typeIndex[l], 2, 3);
-                    }
-                    mv.visitJumpInsn(Opcodes.GOTO, end);
+            levelSwitch(mv, 1, getters, l -> {
+                if (write) {
+                    writeLevel(mv, sc.levels[l], getterIndex[l], typeIndex[l], 2, 3);
+                } else {
+                    readLevel(mv, sc.levels[l], setterIndex[l], typeIndex[l], 2, 3);
                 }
-            }
-            mv.visitLabel(end);
-            mv.visitInsn(Opcodes.RETURN);
-            mv.visitMaxs(0, 0);
-            mv.visitEnd();
+            });
         }
         cw.visitEnd();
 
@@ -276,31 +259,13 @@ final class FieldCodecGenerator {
             mv.visitVarInsn(Opcodes.ALOAD, 1);
             mv.visitTypeInsn(Opcodes.CHECKCAST, owner);
             mv.visitVarInsn(Opcodes.ASTORE, 3);
-            Label end = new Label();
-            Label[] cases = new Label[getters.length];
-            for (int l = 0; l < cases.length; l++) {
-                cases[l] = getters[l] != null ? new Label() : end;
-            }
-            if (cases.length > 0) {
-                mv.visitVarInsn(Opcodes.ILOAD, 0);
-                mv.visitTableSwitchInsn(0, cases.length - 1, end, cases);
-                for (int l = 0; l < cases.length; l++) {
-                    if (getters[l] == null) {
-                        continue;
-                    }
-                    mv.visitLabel(cases[l]);
-                    if (write) {
-                        writeLevelNestmate(mv, owner, sc.levels[l], access[l], descriptors[l], getterIndex[l], typeIndex[l], 3, 2);
-                    } else {
-                        readLevelNestmate(mv, owner, sc.levels[l], access[l], descriptors[l], setterIndex[l], typeIndex[l], 3, 2);
-                    }
-                    mv.visitJumpInsn(Opcodes.GOTO, end);
+            levelSwitch(mv, 0, getters, l -> {
+                if (write) {
+                    writeLevelNestmate(mv, owner, sc.levels[l], access[l], descriptors[l], getterIndex[l], typeIndex[l], 3, 2);
+                } else {
+                    readLevelNestmate(mv, owner, sc.levels[l], access[l], descriptors[l], setterIndex[l], typeIndex[l], 3, 2);
                 }
-            }
-            mv.visitLabel(end);
-            mv.visitInsn(Opcodes.RETURN);
-            mv.visitMaxs(0, 0);
-            mv.visitEnd();
+            });
         }
         cw.visitEnd();
 
@@ -362,6 +327,35 @@ final class FieldCodecGenerator {
     }
 
     /** Writes the fields of one level: getfield where allowed, else the getter constant. */
+    /**
+     * Ends a writeLevel/readLevel method: a tableswitch on the level number in local {@code levelVar}
+     * to the code {@code level} emits for each level that has fields ({@code present[l] != null}),
+     * then return.
+     */
+    private static void levelSwitch(MethodVisitor mv, int levelVar, Object[] present, IntConsumer level) {
+        Label end = new Label();
+        Label[] cases = new Label[present.length];
+        for (int l = 0; l < cases.length; l++) {
+            cases[l] = present[l] != null ? new Label() : end;
+        }
+        if (cases.length > 0) {
+            mv.visitVarInsn(Opcodes.ILOAD, levelVar);
+            mv.visitTableSwitchInsn(0, cases.length - 1, end, cases);
+            for (int l = 0; l < cases.length; l++) {
+                if (present[l] == null) {
+                    continue;
+                }
+                mv.visitLabel(cases[l]);
+                level.accept(l);
+                mv.visitJumpInsn(Opcodes.GOTO, end);
+            }
+        }
+        mv.visitLabel(end);
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
     private static void writeLevelNestmate(MethodVisitor mv, String owner, SerialClass.Level level, int[] access,
             String[] descriptors, int[] getters, int[] types, int obj, int out) {
         for (int f = 0; f < access.length; f++) {

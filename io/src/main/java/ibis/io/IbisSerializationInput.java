@@ -386,6 +386,11 @@ public final class IbisSerializationInput implements SerializationInput {
             throw invalidClass(sc.name, "object graph nested deeper than " + IoProperties.OBJECT_DEPTH_MAX + " (" + maxDepth + ")");
         }
         depth++;
+        return readNewEntered(sc, codec);
+    }
+
+    /** Runs the reading code of a new object one level deeper (depth already raised; lowered here). */
+    private Object readNewEntered(SerialClass sc, ObjectCodec codec) throws IOException, ClassNotFoundException {
         try {
             expectRegistration = true;
             Object obj = codec.readNew(this);
@@ -664,17 +669,7 @@ public final class IbisSerializationInput implements SerializationInput {
             return obj;
         }
         enter(sc);
-        try {
-            expectRegistration = true;
-            Object obj = codec.readNew(this);
-            if (expectRegistration) {
-                expectRegistration = false;
-                throw invalidClass(sc.name, "its reading code did not call registerObject");
-            }
-            return obj;
-        } finally {
-            depth--;
-        }
+        return readNewEntered(sc, codec);
     }
 
     private void enter(SerialClass sc) throws InvalidClassException {
