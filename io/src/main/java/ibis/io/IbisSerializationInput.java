@@ -63,6 +63,7 @@ public final class IbisSerializationInput implements SerializationInput {
     private final int maxString;
     private final int maxArray;
     private final int maxDepth;
+    private final int plainDepthLimit; // min(DEFER_DEPTH, maxDepth): below it a plain object is read at once
     private final ClassLoader loader;
 
     private Object[] handles = new Object[64]; // handles[1 .. handleCount]
@@ -109,6 +110,7 @@ public final class IbisSerializationInput implements SerializationInput {
         this.maxString = IoProperties.stringMax(properties);
         this.maxArray = IoProperties.objectArrayMax(properties);
         this.maxDepth = IoProperties.objectDepthMax(properties);
+        this.plainDepthLimit = Math.min(DEFER_DEPTH, maxDepth);
         ClassLoader l = Thread.currentThread().getContextClassLoader();
         this.loader = l != null ? l : IbisSerializationInput.class.getClassLoader();
     }
@@ -343,15 +345,21 @@ public final class IbisSerializationInput implements SerializationInput {
     }
 
     private Object readReference() throws IOException, ClassNotFoundException {
+        // Kept small so that it inlines into reading constructors: the two common headers first.
         int h = in.readInt();
-        if (h > 0) {
-            return handle(h);
-        }
         if (h == NULL) {
             return null;
         }
         if (h == plainHeader) {
-            return readPlain(plainSerial, plainCodec);
+            return readPlain();
+        }
+        return readOtherReference(h);
+    }
+
+    /** readReference for a header that is neither null nor a new object of the cached plain class. */
+    private Object readOtherReference(int h) throws IOException, ClassNotFoundException {
+        if (h > 0) {
+            return handle(h);
         }
         if (h == RESET || h == TYPE_DEFINITION) {
             return fromHeader(readHeaderAfter(h));
@@ -374,19 +382,24 @@ public final class IbisSerializationInput implements SerializationInput {
         return readHeader();
     }
 
-    /** A new object of a plain class: read now, or allocated and deferred when deep. */
-    private Object readPlain(SerialClass sc, ObjectCodec codec) throws IOException, ClassNotFoundException {
+    /** A new object of the cached plain class: read now, or allocated and deferred when deep. */
+    private Object readPlain() throws IOException, ClassNotFoundException {
+        if (depth >= plainDepthLimit) {
+            return readPlainDeep(plainSerial, plainCodec);
+        }
+        depth++;
+        return readNewEntered(plainSerial, plainCodec);
+    }
+
+    /** readPlain at or below the deferral depth or the depth limit. */
+    private Object readPlainDeep(SerialClass sc, ObjectCodec codec) throws IOException, ClassNotFoundException {
         if (depth >= DEFER_DEPTH) {
             Object obj = codec.allocate();
             addHandle(obj);
             defer(obj, sc);
             return obj;
         }
-        if (depth >= maxDepth) {
-            throw invalidClass(sc.name, "object graph nested deeper than " + IoProperties.OBJECT_DEPTH_MAX + " (" + maxDepth + ")");
-        }
-        depth++;
-        return readNewEntered(sc, codec);
+        throw invalidClass(sc.name, "object graph nested deeper than " + IoProperties.OBJECT_DEPTH_MAX + " (" + maxDepth + ")");
     }
 
     /** Runs the reading code of a new object one level deeper (depth already raised; lowered here). */
@@ -424,7 +437,7 @@ public final class IbisSerializationInput implements SerializationInput {
             plainSerial = sc;
             plainCodec = codec;
             plainHeader = h;
-            return readPlain(sc, codec);
+            return readPlain();
         }
         return readNew(sc);
     }
