@@ -35,7 +35,9 @@ import java.util.Objects;
 public final class BlockInputStream implements DataInput {
 
     private final ByteSource source;
-    private final byte[] bytes;       // received, unconsumed bytes in [position, limit); peer order
+    private final byte[] bytes;       // received, unconsumed bytes in [position, limit); peer order;
+                                      // [capacity, capacity + RUN_MAX) holds a claimed run that straddles blocks
+    private final int capacity;       // the receive buffer: bytes[0, capacity)
     private int position;
     private int limit;
     private final boolean swap;       // the peer's byte order is not ours: primitives are byte-swapped
@@ -98,10 +100,11 @@ public final class BlockInputStream implements DataInput {
             throw new IllegalArgumentException("maximum block length must be positive: " + maxBlockLength);
         }
         this.maxBlockLength = maxBlockLength;
-        bytes = new byte[bufferSize];
+        capacity = bufferSize;
+        bytes = new byte[bufferSize + RUN_MAX];
         swap = peerOrder != ByteOrder.nativeOrder();
         littleEndian = peerOrder == ByteOrder.LITTLE_ENDIAN;
-        buffer = ByteBuffer.wrap(bytes).order(peerOrder);
+        buffer = ByteBuffer.wrap(bytes, 0, bufferSize).slice().order(peerOrder);
         scratch = ByteBuffer.allocate(8).order(peerOrder);
         for (int k = 0; k < 8; k++) {
             ByteBuffer at = buffer.slice(k, bufferSize - k).order(peerOrder);
@@ -227,7 +230,7 @@ public final class BlockInputStream implements DataInput {
      * reader size an allocation by bytes that have really arrived.
      */
     int prefetch(int wanted) throws IOException {
-        int target = Math.min(Math.max(wanted, 0), Math.min(blockRemaining(), bytes.length));
+        int target = Math.min(Math.max(wanted, 0), Math.min(blockRemaining(), capacity));
         int have = bufferedInBlock();
         if (have < target) {
             fill(target - (limit - position));
@@ -239,7 +242,7 @@ public final class BlockInputStream implements DataInput {
 
     /** Reads the next block header of the current message; blockRemaining() must be 0. */
     private void nextBlock() throws IOException {
-        nextBlock(bytes.length);
+        nextBlock(capacity);
     }
 
     /**
@@ -274,7 +277,7 @@ public final class BlockInputStream implements DataInput {
 
     /** Receives at least {@code minimum} more bytes (minimum <= free space after compacting). */
     private void fill(int minimum) throws IOException {
-        fill(minimum, bytes.length);
+        fill(minimum, capacity);
     }
 
     /** fill, receiving at most {@code maximum} (>= minimum) more bytes. */
@@ -286,7 +289,7 @@ public final class BlockInputStream implements DataInput {
             position = 0;
             limit = left;
         }
-        buffer.limit((int) Math.min(bytes.length, (long) left + maximum)).position(left);
+        buffer.limit((int) Math.min(capacity, (long) left + maximum)).position(left);
         try {
             source.read(buffer, minimum);
         } finally {
@@ -347,6 +350,82 @@ public final class BlockInputStream implements DataInput {
         long first = int32(b, p);
         long second = int32(b, p + 4);
         return littleEndian ? (first & 0xffff_ffffL) | second << 32 : first << 32 | (second & 0xffff_ffffL);
+    }
+
+    // ---- runs: the primitive fields of an object read with one bounds check (see io/README.md)
+
+    /** The largest run {@link #claim} accepts: {@link BlockOutputStream#MIN_BUFFER_SIZE}, so a writer's run fits one block. */
+    public static final int RUN_MAX = BlockOutputStream.MIN_BUFFER_SIZE;
+
+    /**
+     * Claims the next {@code n} payload bytes (at most {@link #RUN_MAX}) as a run: they are read
+     * with {@link #intAt} and its siblings at offsets {@code p} to {@code p + n - 1} of the returned
+     * {@code p}, before any other read of this stream. A run that straddles two blocks is assembled
+     * in a separate part of the buffer.
+     */
+    public int claim(int n) throws IOException {
+        int p = position;
+        if (end - p >= n && n >= 0) { // fast path: the whole run is buffered in this block
+            position = p + n;
+            return p;
+        }
+        return claimSlow(n);
+    }
+
+    private int claimSlow(int n) throws IOException {
+        if (n < 0 || n > RUN_MAX) {
+            throw new IllegalArgumentException("run of " + n + " bytes not in [0, " + RUN_MAX + "]");
+        }
+        if (contiguous(n)) {
+            int p = position;
+            position = p + n;
+            return p;
+        }
+        for (int i = 0; i < n; i++) {
+            byte b = readByte();
+            bytes[capacity + i] = b;
+        }
+        return capacity;
+    }
+
+    /** A boolean of a claimed run. */
+    public boolean booleanAt(int p) {
+        return bytes[p] != 0;
+    }
+
+    /** A byte of a claimed run. */
+    public byte byteAt(int p) {
+        return bytes[p];
+    }
+
+    /** A char of a claimed run. */
+    public char charAt(int p) {
+        return (char) int16(bytes, p);
+    }
+
+    /** A short of a claimed run. */
+    public short shortAt(int p) {
+        return (short) int16(bytes, p);
+    }
+
+    /** An int of a claimed run. */
+    public int intAt(int p) {
+        return int32(bytes, p);
+    }
+
+    /** A long of a claimed run. */
+    public long longAt(int p) {
+        return int64(bytes, p);
+    }
+
+    /** A float of a claimed run. */
+    public float floatAt(int p) {
+        return Float.intBitsToFloat(int32(bytes, p));
+    }
+
+    /** A double of a claimed run. */
+    public double doubleAt(int p) {
+        return Double.longBitsToDouble(int64(bytes, p));
     }
 
     @Override

@@ -170,6 +170,75 @@ public final class BlockOutputStream implements DataOutput {
         return bytes.length - position;
     }
 
+    // ---- runs: the primitive fields of an object written with one bounds check (see io/README.md)
+
+    /**
+     * Reserves the next {@code n} payload bytes (at most {@link #MIN_BUFFER_SIZE}) as a run in the
+     * current block, sending the block first when they do not fit: they are then written with
+     * {@link #putInt} and its siblings at offsets {@code p} to {@code p + n - 1} of the returned
+     * {@code p}, before any other write to this stream. The bytes are those the same values
+     * written one by one would give.
+     */
+    public int reserve(int n) throws IOException {
+        int p = position;
+        if (bytes.length - p >= n && n >= 0) {
+            position = p + n;
+            return p;
+        }
+        return reserveSlow(n);
+    }
+
+    private int reserveSlow(int n) throws IOException {
+        if (n < 0 || n > MIN_BUFFER_SIZE) {
+            throw new IllegalArgumentException("run of " + n + " bytes not in [0, " + MIN_BUFFER_SIZE + "]");
+        }
+        sendBlock(false);
+        position = n;
+        return 0;
+    }
+
+    /** Writes a boolean of a reserved run. */
+    public void putBoolean(int p, boolean value) {
+        bytes[p] = value ? (byte) 1 : (byte) 0;
+    }
+
+    /** Writes a byte of a reserved run. */
+    public void putByte(int p, byte value) {
+        bytes[p] = value;
+    }
+
+    /** Writes a char of a reserved run. */
+    public void putChar(int p, char value) {
+        CHAR_NATIVE.set(bytes, p, swap ? Character.reverseBytes(value) : value);
+    }
+
+    /** Writes a short of a reserved run. */
+    public void putShort(int p, short value) {
+        SHORT_NATIVE.set(bytes, p, swap ? Short.reverseBytes(value) : value);
+    }
+
+    /** Writes an int of a reserved run. */
+    public void putInt(int p, int value) {
+        INT_NATIVE.set(bytes, p, swap ? Integer.reverseBytes(value) : value);
+    }
+
+    /** Writes a long of a reserved run. */
+    public void putLong(int p, long value) {
+        LONG_NATIVE.set(bytes, p, swap ? Long.reverseBytes(value) : value);
+    }
+
+    /** Writes a float of a reserved run (its raw bits, as writeFloat). */
+    public void putFloat(int p, float value) {
+        int v = Float.floatToRawIntBits(value);
+        INT_NATIVE.set(bytes, p, swap ? Integer.reverseBytes(v) : v);
+    }
+
+    /** Writes a double of a reserved run (its raw bits, as writeDouble). */
+    public void putDouble(int p, double value) {
+        long v = Double.doubleToRawLongBits(value);
+        LONG_NATIVE.set(bytes, p, swap ? Long.reverseBytes(v) : v);
+    }
+
     @Override
     public void writeBoolean(boolean value) throws IOException {
         room(1);

@@ -358,25 +358,31 @@ final class FieldCodecGenerator {
 
     private static void writeLevelNestmate(MethodVisitor mv, String owner, SerialClass.Level level, int[] access,
             String[] descriptors, int[] getters, int[] types, int obj, int out) {
-        for (int f = 0; f < access.length; f++) {
-            byte e = level.encodings[f];
-            String c = carrier(e);
-            mv.visitVarInsn(Opcodes.ALOAD, out);
-            if ((access[f] & 1) != 0) {
-                mv.visitVarInsn(Opcodes.ALOAD, obj);
-                mv.visitFieldInsn(Opcodes.GETFIELD, owner, level.names[f], descriptors[f]);
-            } else {
-                mv.visitLdcInsn(constant(getters[f], MH_DESC));
-                mv.visitVarInsn(Opcodes.ALOAD, obj);
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;)" + c, false);
-            }
-            if (e <= SerialClass.F_STRING) {
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, WRITE[e], "(" + c + ")V", false);
-            } else if (e == SerialClass.F_KNOWN) {
-                mv.visitLdcInsn(constant(types[f], "Ljava/lang/Class;"));
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "writeKnownObject", "(Ljava/lang/Object;Ljava/lang/Class;)V", false);
-            } else {
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "writeObject", "(Ljava/lang/Object;)V", false);
+        int runVar = Math.max(obj, out) + 1;
+        for (int f = 0; f < access.length;) {
+            int end = startRun(mv, level.encodings, f, out, runVar, true);
+            boolean run = end > f + 1;
+            for (int offset = 0; f < end; f++) {
+                byte e = level.encodings[f];
+                String c = carrier(e);
+                mv.visitVarInsn(Opcodes.ALOAD, out);
+                if (run) {
+                    pushOffset(mv, runVar, offset);
+                }
+                if ((access[f] & 1) != 0) {
+                    mv.visitVarInsn(Opcodes.ALOAD, obj);
+                    mv.visitFieldInsn(Opcodes.GETFIELD, owner, level.names[f], descriptors[f]);
+                } else {
+                    mv.visitLdcInsn(constant(getters[f], MH_DESC));
+                    mv.visitVarInsn(Opcodes.ALOAD, obj);
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;)" + c, false);
+                }
+                if (run) {
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, PUT[e], "(I" + c + ")V", false);
+                    offset += SIZE[e];
+                } else {
+                    writeCall(mv, e, c, types[f]);
+                }
             }
         }
     }
@@ -384,31 +390,102 @@ final class FieldCodecGenerator {
     /** Reads the fields of one level: putfield where allowed (with a checkcast, as rewritten code), else the setter constant. */
     private static void readLevelNestmate(MethodVisitor mv, String owner, SerialClass.Level level, int[] access,
             String[] descriptors, int[] setters, int[] types, int obj, int in) {
-        for (int f = 0; f < access.length; f++) {
-            byte e = level.encodings[f];
-            String c = carrier(e);
-            boolean direct = (access[f] & 2) != 0;
-            if (!direct) {
-                mv.visitLdcInsn(constant(setters[f], MH_DESC));
-            }
-            mv.visitVarInsn(Opcodes.ALOAD, obj);
-            mv.visitVarInsn(Opcodes.ALOAD, in);
-            if (e <= SerialClass.F_STRING) {
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, READ[e], "()" + c, false);
-            } else if (e == SerialClass.F_KNOWN) {
-                mv.visitLdcInsn(constant(types[f], "Ljava/lang/Class;"));
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "readKnownObject", "(Ljava/lang/Class;)Ljava/lang/Object;", false);
-            } else {
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "readObject", "()Ljava/lang/Object;", false);
-            }
-            if (direct) {
-                if (e > SerialClass.F_STRING && level.types[f] != Object.class) {
-                    mv.visitTypeInsn(Opcodes.CHECKCAST, Type.getInternalName(level.types[f]));
+        int runVar = Math.max(obj, in) + 1;
+        for (int f = 0; f < access.length;) {
+            int end = startRun(mv, level.encodings, f, in, runVar, false);
+            boolean run = end > f + 1;
+            for (int offset = 0; f < end; f++) {
+                byte e = level.encodings[f];
+                String c = carrier(e);
+                boolean direct = (access[f] & 2) != 0;
+                if (!direct) {
+                    mv.visitLdcInsn(constant(setters[f], MH_DESC));
                 }
-                mv.visitFieldInsn(Opcodes.PUTFIELD, owner, level.names[f], descriptors[f]);
-            } else {
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;" + c + ")V", false);
+                mv.visitVarInsn(Opcodes.ALOAD, obj);
+                mv.visitVarInsn(Opcodes.ALOAD, in);
+                if (run) {
+                    pushOffset(mv, runVar, offset);
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, AT[e], "(I)" + c, false);
+                    offset += SIZE[e];
+                } else {
+                    readCall(mv, e, c, types[f]);
+                }
+                if (direct) {
+                    if (e > SerialClass.F_STRING && level.types[f] != Object.class) {
+                        mv.visitTypeInsn(Opcodes.CHECKCAST, Type.getInternalName(level.types[f]));
+                    }
+                    mv.visitFieldInsn(Opcodes.PUTFIELD, owner, level.names[f], descriptors[f]);
+                } else {
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;" + c + ")V", false);
+                }
             }
+        }
+    }
+
+    /** The largest run of primitive fields read or written with one bounds check. */
+    private static final int RUN_MAX = BlockOutputStream.MIN_BUFFER_SIZE;
+    /** Wire bytes of the primitive encodings. */
+    private static final int[] SIZE = {1, 1, 2, 2, 4, 8, 4, 8};
+    private static final String[] PUT = {"putBoolean", "putByte", "putChar", "putShort", "putInt", "putLong", "putFloat", "putDouble"};
+    private static final String[] AT = {"booleanAt", "byteAt", "charAt", "shortAt", "intAt", "longAt", "floatAt", "doubleAt"};
+
+    /**
+     * The end (exclusive) of the fields from {@code f} on that are handled together: a run of two or
+     * more consecutive primitive fields of at most RUN_MAX bytes, whose start it emits
+     * ({@code int p = out.reservePrimitives(n)} or {@code in.claimPrimitives(n)}, p in local
+     * {@code runVar}); else just field f.
+     */
+    private static int startRun(MethodVisitor mv, byte[] encodings, int f, int stream, int runVar, boolean write) {
+        int bytes = 0;
+        int end = f;
+        while (end < encodings.length && encodings[end] < SerialClass.F_STRING && bytes + SIZE[encodings[end]] <= RUN_MAX) {
+            bytes += SIZE[encodings[end]];
+            end++;
+        }
+        if (end - f < 2) {
+            return f + 1;
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, stream);
+        mv.visitIntInsn(Opcodes.BIPUSH, bytes);
+        if (write) {
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "reservePrimitives", "(I)I", false);
+        } else {
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "claimPrimitives", "(I)I", false);
+        }
+        mv.visitVarInsn(Opcodes.ISTORE, runVar);
+        return end;
+    }
+
+    /** Pushes {@code p + offset} (p in local {@code runVar}). */
+    private static void pushOffset(MethodVisitor mv, int runVar, int offset) {
+        mv.visitVarInsn(Opcodes.ILOAD, runVar);
+        if (offset != 0) {
+            mv.visitIntInsn(Opcodes.BIPUSH, offset);
+            mv.visitInsn(Opcodes.IADD);
+        }
+    }
+
+    /** The write call of one field whose value (carrier {@code c}) is on the stack above the output. */
+    private static void writeCall(MethodVisitor mv, byte e, String c, int type) {
+        if (e <= SerialClass.F_STRING) {
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, WRITE[e], "(" + c + ")V", false);
+        } else if (e == SerialClass.F_KNOWN) {
+            mv.visitLdcInsn(constant(type, "Ljava/lang/Class;"));
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "writeKnownObject", "(Ljava/lang/Object;Ljava/lang/Class;)V", false);
+        } else {
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "writeObject", "(Ljava/lang/Object;)V", false);
+        }
+    }
+
+    /** The read call of one field (the input on the stack); leaves the value (carrier {@code c}). */
+    private static void readCall(MethodVisitor mv, byte e, String c, int type) {
+        if (e <= SerialClass.F_STRING) {
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, READ[e], "()" + c, false);
+        } else if (e == SerialClass.F_KNOWN) {
+            mv.visitLdcInsn(constant(type, "Ljava/lang/Class;"));
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "readKnownObject", "(Ljava/lang/Class;)Ljava/lang/Object;", false);
+        } else {
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "readObject", "()Ljava/lang/Object;", false);
         }
     }
 
@@ -437,43 +514,53 @@ final class FieldCodecGenerator {
     private static final String[] READ = {"readBoolean", "readByte", "readChar", "readShort", "readInt", "readLong",
         "readFloat", "readDouble", "readString"};
 
-    /** out.writeX((X) getter.invokeExact(obj)) for each field of the level. */
+    /** out.writeX((X) getter.invokeExact(obj)) for each field of the level (runs of primitives: out.putX(p + offset, ...)). */
     private static void writeLevel(MethodVisitor mv, SerialClass.Level level, int[] getters, int[] types, int obj, int out) {
-        for (int f = 0; f < getters.length; f++) {
-            byte e = level.encodings[f];
-            String c = carrier(e);
-            mv.visitVarInsn(Opcodes.ALOAD, out);
-            mv.visitLdcInsn(constant(getters[f], MH_DESC));
-            mv.visitVarInsn(Opcodes.ALOAD, obj);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;)" + c, false);
-            if (e <= SerialClass.F_STRING) {
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, WRITE[e], "(" + c + ")V", false);
-            } else if (e == SerialClass.F_KNOWN) {
-                mv.visitLdcInsn(constant(types[f], "Ljava/lang/Class;"));
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "writeKnownObject", "(Ljava/lang/Object;Ljava/lang/Class;)V", false);
-            } else {
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "writeObject", "(Ljava/lang/Object;)V", false);
+        int runVar = Math.max(obj, out) + 1;
+        for (int f = 0; f < getters.length;) {
+            int end = startRun(mv, level.encodings, f, out, runVar, true);
+            boolean run = end > f + 1;
+            for (int offset = 0; f < end; f++) {
+                byte e = level.encodings[f];
+                String c = carrier(e);
+                mv.visitVarInsn(Opcodes.ALOAD, out);
+                if (run) {
+                    pushOffset(mv, runVar, offset);
+                }
+                mv.visitLdcInsn(constant(getters[f], MH_DESC));
+                mv.visitVarInsn(Opcodes.ALOAD, obj);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;)" + c, false);
+                if (run) {
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, PUT[e], "(I" + c + ")V", false);
+                    offset += SIZE[e];
+                } else {
+                    writeCall(mv, e, c, types[f]);
+                }
             }
         }
     }
 
-    /** setter.invokeExact(obj, in.readX()) for each field of the level. */
+    /** setter.invokeExact(obj, in.readX()) for each field of the level (runs of primitives: in.xAt(p + offset)). */
     private static void readLevel(MethodVisitor mv, SerialClass.Level level, int[] setters, int[] types, int obj, int in) {
-        for (int f = 0; f < setters.length; f++) {
-            byte e = level.encodings[f];
-            String c = carrier(e);
-            mv.visitLdcInsn(constant(setters[f], MH_DESC));
-            mv.visitVarInsn(Opcodes.ALOAD, obj);
-            mv.visitVarInsn(Opcodes.ALOAD, in);
-            if (e <= SerialClass.F_STRING) {
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, READ[e], "()" + c, false);
-            } else if (e == SerialClass.F_KNOWN) {
-                mv.visitLdcInsn(constant(types[f], "Ljava/lang/Class;"));
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "readKnownObject", "(Ljava/lang/Class;)Ljava/lang/Object;", false);
-            } else {
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "readObject", "()Ljava/lang/Object;", false);
+        int runVar = Math.max(obj, in) + 1;
+        for (int f = 0; f < setters.length;) {
+            int end = startRun(mv, level.encodings, f, in, runVar, false);
+            boolean run = end > f + 1;
+            for (int offset = 0; f < end; f++) {
+                byte e = level.encodings[f];
+                String c = carrier(e);
+                mv.visitLdcInsn(constant(setters[f], MH_DESC));
+                mv.visitVarInsn(Opcodes.ALOAD, obj);
+                mv.visitVarInsn(Opcodes.ALOAD, in);
+                if (run) {
+                    pushOffset(mv, runVar, offset);
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, AT[e], "(I)" + c, false);
+                    offset += SIZE[e];
+                } else {
+                    readCall(mv, e, c, types[f]);
+                }
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;" + c + ")V", false);
             }
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;" + c + ")V", false);
         }
     }
 }

@@ -89,6 +89,9 @@ public final class IbisSerializationInput implements SerializationInput {
     // path has no check of its own.
     private DataInput primitives;
     private FailedInput failed;
+    // Runs of primitive fields (claimPrimitives, intAt, ...) go to `runs`: the block stream while all
+    // is well, else null: then claimPrimitives checks the state and the values are read one by one.
+    private BlockInputStream runs;
 
     private Class<?> lastKnownType;
     private SerialClass lastKnown;
@@ -105,6 +108,7 @@ public final class IbisSerializationInput implements SerializationInput {
         this.in = Objects.requireNonNull(in, "in");
         this.blocks = in instanceof BlockInputStream b ? b : null;
         this.primitives = in;
+        this.runs = blocks;
         this.filter = filter;
         this.filterClasses = filterClasses && filter != null;
         this.maxString = IoProperties.stringMax(properties);
@@ -128,6 +132,7 @@ public final class IbisSerializationInput implements SerializationInput {
             failed = new FailedInput();
         }
         primitives = t ? failed : in;
+        runs = t ? null : blocks;
     }
 
     private void checkUsable() throws IOException {
@@ -1209,6 +1214,74 @@ public final class IbisSerializationInput implements SerializationInput {
         clearHandles();
         abandoned = null;
         setTrouble(broken != null);
+    }
+
+    // ---- runs of primitive fields (rewritten and generated reading code; see io/README.md)
+
+    /**
+     * Starts reading a run of primitive fields of {@code n} bytes in all (at most
+     * {@link BlockInputStream#RUN_MAX}): returns the offset {@code p} to pass to {@link #intAt}
+     * and its siblings, each value at {@code p} plus the sizes of the values before it. The values
+     * must then be read in order, each once, before anything else is read. The bytes are those of
+     * the same values written one by one.
+     */
+    public int claimPrimitives(int n) throws IOException {
+        BlockInputStream b = runs;
+        if (b != null) {
+            return b.claim(n);
+        }
+        if (trouble) {
+            checkUsable();
+        }
+        return 0; // not a block stream: the values are read one by one
+    }
+
+    /** A boolean of a claimed run. */
+    public boolean booleanAt(int p) throws IOException {
+        BlockInputStream b = runs;
+        return b != null ? b.booleanAt(p) : primitives.readBoolean();
+    }
+
+    /** A byte of a claimed run. */
+    public byte byteAt(int p) throws IOException {
+        BlockInputStream b = runs;
+        return b != null ? b.byteAt(p) : primitives.readByte();
+    }
+
+    /** A char of a claimed run. */
+    public char charAt(int p) throws IOException {
+        BlockInputStream b = runs;
+        return b != null ? b.charAt(p) : primitives.readChar();
+    }
+
+    /** A short of a claimed run. */
+    public short shortAt(int p) throws IOException {
+        BlockInputStream b = runs;
+        return b != null ? b.shortAt(p) : primitives.readShort();
+    }
+
+    /** An int of a claimed run. */
+    public int intAt(int p) throws IOException {
+        BlockInputStream b = runs;
+        return b != null ? b.intAt(p) : primitives.readInt();
+    }
+
+    /** A long of a claimed run. */
+    public long longAt(int p) throws IOException {
+        BlockInputStream b = runs;
+        return b != null ? b.longAt(p) : primitives.readLong();
+    }
+
+    /** A float of a claimed run. */
+    public float floatAt(int p) throws IOException {
+        BlockInputStream b = runs;
+        return b != null ? b.floatAt(p) : primitives.readFloat();
+    }
+
+    /** A double of a claimed run. */
+    public double doubleAt(int p) throws IOException {
+        BlockInputStream b = runs;
+        return b != null ? b.doubleAt(p) : primitives.readDouble();
     }
 
     @Override

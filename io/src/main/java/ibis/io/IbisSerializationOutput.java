@@ -42,6 +42,7 @@ public final class IbisSerializationOutput implements SerializationOutput {
 
     private final DataOutput out;
     private final boolean copies; // out copies arrays before returning (BlockOutputStream), so scratch arrays may be reused
+    private final BlockOutputStream blocks; // out, when it is one (runs of primitive fields)
     private final int maxDepth;
     private final IdentityTable handles = new IdentityTable();
     private int nextHandle = 1;
@@ -68,6 +69,7 @@ public final class IbisSerializationOutput implements SerializationOutput {
     IbisSerializationOutput(DataOutput out) {
         this.out = Objects.requireNonNull(out, "out");
         this.copies = out instanceof BlockOutputStream;
+        this.blocks = out instanceof BlockOutputStream b ? b : null;
         this.maxDepth = IoProperties.objectDepthMax(null);
     }
 
@@ -694,6 +696,99 @@ public final class IbisSerializationOutput implements SerializationOutput {
         handles.clear();
         nextHandle = 1;
         resetPending = false;
+    }
+
+    // ---- runs of primitive fields (rewritten and generated writing code; see io/README.md)
+
+    /**
+     * Starts writing a run of primitive fields of {@code n} bytes in all (at most
+     * {@link BlockOutputStream#MIN_BUFFER_SIZE}): returns the offset {@code p} to pass to
+     * {@link #putInt} and its siblings, each value at {@code p} plus the sizes of the values before
+     * it. The values must then be written in order, each once, before anything else is written.
+     */
+    public int reservePrimitives(int n) throws IOException {
+        BlockOutputStream b = blocks;
+        return b != null ? b.reserve(n) : 0; // not a block stream: the values are written one by one
+    }
+
+    /** Writes a boolean of a reserved run. */
+    public void putBoolean(int p, boolean value) throws IOException {
+        BlockOutputStream b = blocks;
+        if (b != null) {
+            b.putBoolean(p, value);
+        } else {
+            out.writeBoolean(value);
+        }
+    }
+
+    /** Writes a byte of a reserved run. */
+    public void putByte(int p, byte value) throws IOException {
+        BlockOutputStream b = blocks;
+        if (b != null) {
+            b.putByte(p, value);
+        } else {
+            out.writeByte(value);
+        }
+    }
+
+    /** Writes a char of a reserved run. */
+    public void putChar(int p, char value) throws IOException {
+        BlockOutputStream b = blocks;
+        if (b != null) {
+            b.putChar(p, value);
+        } else {
+            out.writeChar(value);
+        }
+    }
+
+    /** Writes a short of a reserved run. */
+    public void putShort(int p, short value) throws IOException {
+        BlockOutputStream b = blocks;
+        if (b != null) {
+            b.putShort(p, value);
+        } else {
+            out.writeShort(value);
+        }
+    }
+
+    /** Writes an int of a reserved run. */
+    public void putInt(int p, int value) throws IOException {
+        BlockOutputStream b = blocks;
+        if (b != null) {
+            b.putInt(p, value);
+        } else {
+            out.writeInt(value);
+        }
+    }
+
+    /** Writes a long of a reserved run. */
+    public void putLong(int p, long value) throws IOException {
+        BlockOutputStream b = blocks;
+        if (b != null) {
+            b.putLong(p, value);
+        } else {
+            out.writeLong(value);
+        }
+    }
+
+    /** Writes a float of a reserved run. */
+    public void putFloat(int p, float value) throws IOException {
+        BlockOutputStream b = blocks;
+        if (b != null) {
+            b.putFloat(p, value);
+        } else {
+            out.writeFloat(value);
+        }
+    }
+
+    /** Writes a double of a reserved run. */
+    public void putDouble(int p, double value) throws IOException {
+        BlockOutputStream b = blocks;
+        if (b != null) {
+            b.putDouble(p, value);
+        } else {
+            out.writeDouble(value);
+        }
     }
 
     @Override public void writeBoolean(boolean value) throws IOException { out.writeBoolean(value); }

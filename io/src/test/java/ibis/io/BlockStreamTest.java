@@ -141,6 +141,95 @@ public class BlockStreamTest {
         assertEquals(ints, new int[] {0x11223344, 0x55667788, 0x0A0B0C0D});
     }
 
+    /**
+     * Runs (reserve/putX, claim/xAt) give the bytes of the same values written one by one, in both
+     * byte orders, with every buffer and delivery configuration: a run that does not fit the writer's
+     * block starts a new block, and a run the reader finds split (hand-made stream) is assembled.
+     */
+    @Test(dataProvider = "configurations", timeOut = 60_000)
+    public void runsOfPrimitivesEqualTheValuesWrittenOneByOne(ByteOrder order, int bufferSize, int chunk) throws IOException {
+        MemoryPipe runs = new MemoryPipe(chunk, 7);
+        MemoryPipe single = new MemoryPipe(chunk, 7);
+        BlockOutputStream r = new BlockOutputStream(runs.sink, bufferSize, order);
+        BlockOutputStream s = new BlockOutputStream(single.sink, bufferSize, order);
+        for (int i = 0; i < 200; i++) {
+            r.writeByte((byte) i); // shifts the runs against the block boundaries
+            s.writeByte((byte) i);
+            int p = r.reserve(16);
+            r.putBoolean(p, i % 3 == 0);
+            r.putByte(p + 1, (byte) -i);
+            r.putChar(p + 2, (char) (0xfe00 + i));
+            r.putShort(p + 4, (short) (-300 * i));
+            r.putInt(p + 6, 0x01020304 * i);
+            r.putFloat(p + 10, i * 0.5f);
+            r.putShort(p + 14, (short) i);
+            s.writeBoolean(i % 3 == 0);
+            s.writeByte((byte) -i);
+            s.writeChar((char) (0xfe00 + i));
+            s.writeShort((short) (-300 * i));
+            s.writeInt(0x01020304 * i);
+            s.writeFloat(i * 0.5f);
+            s.writeShort((short) i);
+            p = r.reserve(16);
+            r.putLong(p, 0x0102030405060708L * i);
+            r.putDouble(p + 8, Math.PI * i);
+            s.writeLong(0x0102030405060708L * i);
+            s.writeDouble(Math.PI * i);
+        }
+        r.endMessage();
+        s.endMessage();
+        byte[] runBytes = runs.unread();
+        byte[] singleBytes = single.unread();
+        // The payload is the same; only where blocks end may differ.
+        assertEquals(payload(runBytes), payload(singleBytes));
+        BlockInputStream fromRuns = new BlockInputStream(MemoryPipe.of(runBytes, chunk, 3).source, bufferSize, order);
+        BlockInputStream fromSingle = new BlockInputStream(MemoryPipe.of(singleBytes, chunk, 3).source, bufferSize, order);
+        for (BlockInputStream in : new BlockInputStream[] {fromRuns, fromSingle}) {
+            for (int i = 0; i < 200; i++) {
+                assertEquals(in.readByte(), (byte) i);
+                int p = in.claim(16);
+                assertEquals(in.booleanAt(p), i % 3 == 0);
+                assertEquals(in.byteAt(p + 1), (byte) -i);
+                assertEquals(in.charAt(p + 2), (char) (0xfe00 + i));
+                assertEquals(in.shortAt(p + 4), (short) (-300 * i));
+                assertEquals(in.intAt(p + 6), 0x01020304 * i);
+                assertEquals(in.floatAt(p + 10), i * 0.5f);
+                assertEquals(in.shortAt(p + 14), (short) i);
+                p = in.claim(16);
+                assertEquals(in.longAt(p), 0x0102030405060708L * i);
+                assertEquals(in.doubleAt(p + 8), Math.PI * i);
+            }
+            assertThrows(EndOfMessageException.class, in::readByte);
+        }
+    }
+
+    @Test
+    public void aRunTheReaderFindsSplitAcrossBlocksIsAssembled() throws IOException {
+        byte[] split = HexFormat.of().parseHex("00000003" + "112233" + "00000002" + "4455" + "80000007" + "667788" + "0A0B0C0D");
+        BlockInputStream in = new BlockInputStream(MemoryPipe.of(split, 0, 1).source, 16, ByteOrder.BIG_ENDIAN);
+        int p = in.claim(12);
+        assertEquals(in.longAt(p), 0x1122334455667788L);
+        assertEquals(in.intAt(p + 8), 0x0A0B0C0D);
+        assertThrows(EndOfMessageException.class, in::readByte);
+        BlockInputStream truncated = new BlockInputStream(MemoryPipe.of(split, 0, 1).source, 16, ByteOrder.BIG_ENDIAN);
+        assertThrows(EndOfMessageException.class, () -> truncated.claim(16));
+        assertThrows(IllegalArgumentException.class, () -> new BlockInputStream(MemoryPipe.of(split, 0, 1).source, 16,
+                ByteOrder.BIG_ENDIAN).claim(BlockInputStream.RUN_MAX + 1));
+        assertThrows(IllegalArgumentException.class, () -> new BlockOutputStream(new MemoryPipe().sink, 16).reserve(17));
+    }
+
+    /** The payload bytes of a stream of blocks (headers removed). */
+    private static byte[] payload(byte[] wire) {
+        ByteBuffer in = ByteBuffer.wrap(wire);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        while (in.hasRemaining()) {
+            int length = in.getInt() & 0x7fff_ffff;
+            out.write(wire, in.position(), length);
+            in.position(in.position() + length);
+        }
+        return out.toByteArray();
+    }
+
     @Test
     public void theReaderUsesThePeerByteOrder() throws IOException {
         for (ByteOrder writerOrder : ORDERS) {

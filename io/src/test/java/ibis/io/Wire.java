@@ -1,6 +1,8 @@
 package ibis.io;
 
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.ByteOrder;
 
 /** A block stream pair over a {@link MemoryPipe}, with serialization streams on top. */
@@ -8,6 +10,8 @@ final class Wire {
     final MemoryPipe pipe;
     final BlockOutputStream blocksOut;
     final BlockInputStream blocksIn;
+    /** Serialization streams see the block streams only through their interfaces (not as block streams). */
+    boolean opaque;
 
     Wire(int bufferSize, int chunk, long seed) {
         this(bufferSize, chunk, seed, ByteOrder.nativeOrder());
@@ -20,11 +24,11 @@ final class Wire {
     }
 
     SerializationOutput output(String name) throws IOException {
-        return Serialization.createOutput(name, blocksOut);
+        return Serialization.createOutput(name, opaque ? behind(DataOutput.class, blocksOut) : blocksOut);
     }
 
     SerializationInput input(String name) throws IOException {
-        return Serialization.createInput(name, blocksIn);
+        return Serialization.createInput(name, opaque ? behind(DataInput.class, blocksIn) : blocksIn);
     }
 
     /** What a port does at the end of a sent message. */
@@ -37,5 +41,16 @@ final class Wire {
     void endMessage(SerializationInput in) throws IOException {
         in.endMessage();
         blocksIn.endMessage();
+    }
+
+    /** {@code target} behind a proxy that implements only {@code type}. */
+    private static <T> T behind(Class<T> type, T target) {
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
+            try {
+                return method.invoke(target, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        }));
     }
 }

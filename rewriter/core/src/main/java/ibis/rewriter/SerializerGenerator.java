@@ -9,8 +9,11 @@ import static ibis.rewriter.SerialRules.READ_CONSTRUCTOR_DESCRIPTOR;
 import static ibis.rewriter.SerialRules.WRITE_DESCRIPTOR;
 import static ibis.rewriter.SerialRules.WRITE_METHOD;
 
+import ibis.io.BlockOutputStream;
 import ibis.rewriter.ClassHierarchy.MissingClassException;
 import java.util.Arrays;
+import java.util.List;
+
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
@@ -29,6 +32,8 @@ final class SerializerGenerator {
 
     private static final String[] READ_EXCEPTIONS = {"java/io/IOException", "java/lang/ClassNotFoundException"};
     private static final String[] WRITE_EXCEPTIONS = {"java/io/IOException"};
+    /** The largest run of primitive fields read or written with one bounds check (the block streams' RUN_MAX). */
+    private static final int RUN_MAX = BlockOutputStream.MIN_BUFFER_SIZE;
     private static final String NEW_INSTANCE_DESCRIPTOR = "(L" + IBIS_INPUT + ";)Ljava/lang/Object;";
 
     private final ClassHierarchy hierarchy;
@@ -105,7 +110,15 @@ final class SerializerGenerator {
             mv.visitVarInsn(Opcodes.ALOAD, 1);
             mv.visitMethodInsn(Opcodes.INVOKESPECIAL, info.superName, WRITE_METHOD, WRITE_DESCRIPTOR, false);
         }
-        for (SerialField f : decision.fields) {
+        List<SerialField> fields = decision.fields;
+        for (int i = 0; i < fields.size();) {
+            int j = runEnd(fields, i);
+            if (j - i >= 2) {
+                writeRun(mv, info, fields.subList(i, j));
+                i = j;
+                continue;
+            }
+            SerialField f = fields.get(i++);
             mv.visitVarInsn(Opcodes.ALOAD, 1);
             mv.visitVarInsn(Opcodes.ALOAD, 0);
             mv.visitFieldInsn(Opcodes.GETFIELD, info.name, f.name, f.descriptor);
@@ -147,7 +160,15 @@ final class SerializerGenerator {
             mv.visitVarInsn(Opcodes.ALOAD, 0);
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "registerObject", "(Ljava/lang/Object;)V", false);
         }
-        for (SerialField f : decision.fields) {
+        List<SerialField> fields = decision.fields;
+        for (int i = 0; i < fields.size();) {
+            int j = runEnd(fields, i);
+            if (j - i >= 2) {
+                readRun(mv, info, fields.subList(i, j));
+                i = j;
+                continue;
+            }
+            SerialField f = fields.get(i++);
             mv.visitVarInsn(Opcodes.ALOAD, 0);
             mv.visitVarInsn(Opcodes.ALOAD, 1);
             Type type = Type.getType(f.descriptor);
@@ -177,6 +198,106 @@ final class SerializerGenerator {
         mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
+    }
+
+    /**
+     * The end (exclusive) of the run of primitive fields starting at {@code i}: as many consecutive
+     * primitive fields as fit in {@link #RUN_MAX} bytes (i itself when field i is not primitive).
+     */
+    private static int runEnd(List<SerialField> fields, int i) {
+        int bytes = 0;
+        int j = i;
+        while (j < fields.size() && fields.get(j).isPrimitive()) {
+            int size = primitiveSize(fields.get(j).descriptor);
+            if (bytes + size > RUN_MAX) {
+                break;
+            }
+            bytes += size;
+            j++;
+        }
+        return j;
+    }
+
+    /** {@code int p = out.reservePrimitives(n); out.putX(p + offset, this.f); ...} (p in local 2). */
+    private static void writeRun(MethodVisitor mv, ClassInfo info, List<SerialField> run) {
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        pushInt(mv, runBytes(run));
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "reservePrimitives", "(I)I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, 2);
+        int offset = 0;
+        for (SerialField f : run) {
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            pushOffset(mv, offset);
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitFieldInsn(Opcodes.GETFIELD, info.name, f.name, f.descriptor);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "put" + primitiveName(f.descriptor),
+                    "(I" + f.descriptor + ")V", false);
+            offset += primitiveSize(f.descriptor);
+        }
+    }
+
+    /** {@code int p = in.claimPrimitives(n); this.f = in.xAt(p + offset); ...} (p in local 2). */
+    private static void readRun(MethodVisitor mv, ClassInfo info, List<SerialField> run) {
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        pushInt(mv, runBytes(run));
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "claimPrimitives", "(I)I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, 2);
+        int offset = 0;
+        for (SerialField f : run) {
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            pushOffset(mv, offset);
+            String name = primitiveName(f.descriptor);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, Character.toLowerCase(name.charAt(0)) + name.substring(1) + "At",
+                    "(I)" + f.descriptor, false);
+            mv.visitFieldInsn(Opcodes.PUTFIELD, info.name, f.name, f.descriptor);
+            offset += primitiveSize(f.descriptor);
+        }
+    }
+
+    private static int runBytes(List<SerialField> run) {
+        int bytes = 0;
+        for (SerialField f : run) {
+            bytes += primitiveSize(f.descriptor);
+        }
+        return bytes;
+    }
+
+    /** Pushes {@code p + offset} (p in local 2). */
+    private static void pushOffset(MethodVisitor mv, int offset) {
+        mv.visitVarInsn(Opcodes.ILOAD, 2);
+        if (offset != 0) {
+            pushInt(mv, offset);
+            mv.visitInsn(Opcodes.IADD);
+        }
+    }
+
+    private static void pushInt(MethodVisitor mv, int value) {
+        if (value >= -1 && value <= 5) {
+            mv.visitInsn(Opcodes.ICONST_0 + value);
+        } else {
+            mv.visitIntInsn(Opcodes.BIPUSH, value);
+        }
+    }
+
+    /** Bytes of a primitive on the wire (boolean: one). */
+    private static int primitiveSize(String descriptor) {
+        switch (descriptor.charAt(0)) {
+            case 'Z':
+            case 'B':
+                return 1;
+            case 'C':
+            case 'S':
+                return 2;
+            case 'I':
+            case 'F':
+                return 4;
+            case 'J':
+            case 'D':
+                return 8;
+            default:
+                throw new IllegalArgumentException("not a primitive descriptor: " + descriptor);
+        }
     }
 
     private static String primitiveName(String descriptor) {
