@@ -393,7 +393,7 @@ public final class IbisSerializationInput implements SerializationInput {
             return readPlainDeep(plainSerial, plainCodec);
         }
         depth++;
-        return readNewEntered(plainSerial, plainCodec);
+        return readNewEntered(plainSerial, plainCodec, true);
     }
 
     /** readPlain at or below the deferral depth or the depth limit. */
@@ -407,8 +407,19 @@ public final class IbisSerializationInput implements SerializationInput {
         throw invalidClass(sc.name, "object graph nested deeper than " + IoProperties.OBJECT_DEPTH_MAX + " (" + maxDepth + ")");
     }
 
-    /** Runs the reading code of a new object one level deeper (depth already raised; lowered here). */
-    private Object readNewEntered(SerialClass sc, ObjectCodec codec) throws IOException, ClassNotFoundException {
+    /**
+     * Runs the reading code of a new object one level deeper (depth already raised; lowered here).
+     * Callers pass {@code level = true}, which enters this method a second time with {@code false}:
+     * this method is then twice in every level of the graph recursion (rewritten code, readObject,
+     * here, the class's reading code), and as the JIT inlines a method at most twice into one
+     * chain of calls (HotSpot's MaxRecursiveInlineLevel, 1), each level of a deep graph is one real
+     * call here with the rest of the level inlined, instead of the JIT unrolling the recursion once
+     * into its callers. Measured on the 1023-node tree: 16.5 ns per node unrolled, 13 ns like this.
+     */
+    private Object readNewEntered(SerialClass sc, ObjectCodec codec, boolean level) throws IOException, ClassNotFoundException {
+        if (level) {
+            return readNewEntered(sc, codec, false);
+        }
         try {
             expectRegistration = true;
             Object obj = codec.readNew(this);
@@ -687,7 +698,7 @@ public final class IbisSerializationInput implements SerializationInput {
             return obj;
         }
         enter(sc);
-        return readNewEntered(sc, codec);
+        return readNewEntered(sc, codec, true);
     }
 
     private void enter(SerialClass sc) throws InvalidClassException {

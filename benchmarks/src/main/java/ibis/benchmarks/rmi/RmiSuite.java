@@ -260,25 +260,44 @@ public final class RmiSuite {
         return all;
     }
 
-    /** Runs every figure for the warm-up time per pass; the last batch sets the calls per repetition. */
+    /**
+     * A warm-up pass of a figure goes on past its time while its time per call still drops by more
+     * than this factor from one batch to the next (the JIT is still at work: on 2 cores with four
+     * JVMs compiling, the recursive tree code of both sides can take seconds), up to
+     * {@link #WARMUP_STRETCH} times the pass's time.
+     */
+    private static final double STILL_WARMING = 0.95;
+    /** The longest a warm-up pass of one figure may be stretched, in pass times (quick mode: 2). */
+    private static final int WARMUP_STRETCH = 8;
+
+    /**
+     * Runs every figure for the warm-up time per pass, and longer while it is still getting faster;
+     * the last batch sets the calls per repetition.
+     */
     private void warmUp(Map<String, List<Figure>> groups) throws Exception {
         List<Figure> all = all(groups);
         long budget = settings.warmupMillisPerPass() * 1_000_000L;
+        long limit = budget * (settings == QUICK ? 2 : WARMUP_STRETCH);
         long target = settings.repetitionMillis() * 1_000_000L;
         for (int pass = 1; pass <= settings.warmupPasses(); pass++) {
             System.out.println("warming up, pass " + pass + " of " + settings.warmupPasses() + " (" + all.size()
-                    + " figures, " + settings.warmupMillisPerPass() + " ms each)");
+                    + " figures, " + settings.warmupMillisPerPass() + " ms each, longer while still getting faster)");
             System.out.flush();
             for (Figure f : all) {
                 int n = f.throughput ? 1 : 20;
                 long spent = 0;
                 long lastNanos = 1;
                 int lastN = 1;
-                while (spent < budget) {
+                double previousPerCall = Double.MAX_VALUE;
+                boolean warming = true;
+                while (spent < budget || (warming && spent < limit)) {
                     long elapsed = Math.max(1, f.runner.run(n));
                     spent += elapsed;
                     lastNanos = elapsed;
                     lastN = n;
+                    double perCall = (double) elapsed / n;
+                    warming = perCall < previousPerCall * STILL_WARMING;
+                    previousPerCall = perCall;
                     if (elapsed < budget / 8 && n < (1 << 24)) {
                         n *= 2;
                     }
@@ -551,7 +570,8 @@ public final class RmiSuite {
                 + " (`-Djava.rmi.server.hostname=127.0.0.1`; its registry and exported objects listen on the"
                 + " wildcard address, as plain java.rmi code does) and, rewritten by `ibisc --java-rmi` at build"
                 + " time, on Ibis RMI (tcp, embedded registry server). Warm-up: " + settings.warmupPasses()
-                + " passes of " + settings.warmupMillisPerPass() + " ms per figure; then " + settings.repetitions()
+                + " passes of " + settings.warmupMillisPerPass() + " ms per figure, each stretched (up to "
+                + (settings == QUICK ? 2 : WARMUP_STRETCH) + "x) while the time per call still dropped by over 5% from one batch to the next; then " + settings.repetitions()
                 + " interleaved repetitions of about " + settings.repetitionMillis() + " ms per figure (at least "
                 + settings.minCalls() + " calls; 5 for throughput). Applications: " + settings.appRepetitions()
                 + " runs per side, problem `" + System.getProperty(APP_PROBLEM_PROPERTY, settings.appProblem())
