@@ -225,16 +225,23 @@ public final class BlockInputStream implements DataInput {
     }
 
     /**
-     * Buffers at least {@code min(wanted, rest of the current block, buffer size)} bytes of the
-     * current block, waiting for them to arrive, and returns {@link #bufferedInBlock()}. Lets a
-     * reader size an allocation by bytes that have really arrived.
+     * Waits until at least {@code min(wanted, rest of the current block, buffer size)} bytes of the
+     * current block have arrived, and returns how many have (buffered here, or held by the source
+     * and readable without blocking; at most the rest of the block). Lets a reader size an
+     * allocation by bytes that have really arrived. Bytes the source holds already are not moved
+     * into the buffer for this (that would cost a compaction of the buffer).
      */
     int prefetch(int wanted) throws IOException {
         int target = Math.min(Math.max(wanted, 0), Math.min(blockRemaining(), capacity));
         int have = bufferedInBlock();
-        if (have < target) {
-            fill(target - (limit - position));
+        if (have >= target) {
+            return have;
         }
+        long arrived = Math.min((long) have + source.available(), blockRemaining());
+        if (arrived >= target) {
+            return (int) arrived;
+        }
+        fill(target - (limit - position));
         return bufferedInBlock();
     }
 
