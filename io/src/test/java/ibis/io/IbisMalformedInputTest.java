@@ -186,6 +186,12 @@ public class IbisMalformedInputTest {
         expectThrows(StreamCorruptedException.class, in::readObject);
         IOException after = expectThrows(IOException.class, in::readInt);
         assertTrue(after.getMessage().contains("unusable"), after.getMessage());
+        // runs of primitive fields (rewritten and generated code) as well: no bytes are read
+        IbisSerializationInput ibis = (IbisSerializationInput) in;
+        IOException run = expectThrows(IOException.class, () -> ibis.claimPrimitives(8));
+        assertTrue(run.getMessage().contains("unusable"), run.getMessage());
+        IOException value = expectThrows(IOException.class, () -> ibis.intAt(0));
+        assertTrue(value.getMessage().contains("unusable"), value.getMessage());
     }
 
     @Test(timeOut = 60_000)
