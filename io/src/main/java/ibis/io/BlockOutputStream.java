@@ -20,8 +20,9 @@ import java.util.Objects;
  * <p>A block is a 4-byte big-endian header (bits 0..30: payload length, bit 31: last block of the
  * message) followed by the payload. Payload primitives are written in this stream's byte order
  * ({@link #order()}, normally {@link ByteOrder#nativeOrder()}), which the receiver learns in the
- * connection handshake. A non-final block is sent when the buffer is full or on {@link #flush()}
- * (only if something is buffered); the final block, possibly empty, on {@link #endMessage()}.
+ * connection handshake. A non-final block is sent when the block is full (the first block of a
+ * message may be made smaller, see the four-argument constructor) or on {@link #flush()} (only if
+ * something is buffered); the final block, possibly empty, on {@link #endMessage()}.
  *
  * <p>Hot path: once constructed, writing primitives, arrays, flushing and ending messages allocate
  * nothing. The payload buffer, the header buffer, the two-element gathering array and all typed
@@ -50,6 +51,12 @@ public final class BlockOutputStream implements DataOutput {
     private final ByteSink sink;
     private final byte[] bytes;       // payload of the block being filled: bytes[0 .. position)
     private int position;
+    /**
+     * Where the block being filled ends (position never passes it): {@link #firstBlockSize} for
+     * the first block of a message, the whole buffer for the blocks after it.
+     */
+    private int end;
+    private final int firstBlockSize;
     private final boolean swap;       // the payload order is not this JVM's: primitives are byte-swapped
     private final ByteBuffer buffer;  // wraps bytes; position/limit set only to hand a block to the sink
     private final ByteBuffer header;  // 4 bytes, big-endian
@@ -90,13 +97,36 @@ public final class BlockOutputStream implements DataOutput {
      * other endianness.
      */
     public BlockOutputStream(ByteSink sink, int bufferSize, ByteOrder order) {
+        this(sink, bufferSize, order, bufferSize);
+    }
+
+    /**
+     * Creates a stream whose messages start with a smaller block: the first block of every message
+     * is sent once it holds {@code firstBlockSize} bytes, the blocks after it once they hold
+     * {@code bufferSize}. A message larger than the first block then reaches the receiver in two
+     * or more parts, and the receiver deserializes the first part while the sender still
+     * serializes the rest (a large object graph sent in a request-reply exchange takes the longer
+     * of the two times instead of their sum, where each side has a processor); messages up to
+     * {@code firstBlockSize} travel as one block as before. The bytes are those of any other
+     * split: the reader accepts blocks of any size.
+     *
+     * @param firstBlockSize payload bytes of the first block of a message, between
+     *        {@link #MIN_BUFFER_SIZE} and {@code bufferSize}
+     */
+    public BlockOutputStream(ByteSink sink, int bufferSize, ByteOrder order, int firstBlockSize) {
         this.sink = Objects.requireNonNull(sink, "sink");
         Objects.requireNonNull(order, "order");
         if (bufferSize < MIN_BUFFER_SIZE || bufferSize > MAX_BUFFER_SIZE) {
             throw new IllegalArgumentException("block buffer size " + bufferSize + " not in ["
                     + MIN_BUFFER_SIZE + ", " + MAX_BUFFER_SIZE + "]");
         }
+        if (firstBlockSize < MIN_BUFFER_SIZE || firstBlockSize > bufferSize) {
+            throw new IllegalArgumentException("first block size " + firstBlockSize + " not in ["
+                    + MIN_BUFFER_SIZE + ", " + bufferSize + "]");
+        }
         bytes = new byte[bufferSize];
+        this.firstBlockSize = firstBlockSize;
+        end = firstBlockSize;
         swap = order != ByteOrder.nativeOrder();
         buffer = ByteBuffer.wrap(bytes).order(order);
         header = ByteBuffer.allocate(4).order(ByteOrder.BIG_ENDIAN);
@@ -154,20 +184,33 @@ public final class BlockOutputStream implements DataOutput {
             sink.write(block, 0, 2);
         } finally {
             position = 0; // on failure the sink is dead anyway; never resend a partial block
+            end = last ? firstBlockSize : bytes.length;
             buffer.clear();
         }
     }
 
     /** Makes room for {@code size} more bytes (size <= MIN_BUFFER_SIZE), sending a block if needed. */
     private void room(int size) throws IOException {
-        if (bytes.length - position < size) {
+        if (end - position < size) {
             sendBlock(false);
+        }
+    }
+
+    /**
+     * An array that does not fit the rest of a message's first block makes that block a full one:
+     * the early first block is for graphs of many small values (the receiver starts on them while
+     * the sender writes the rest); a large array is better received whole, since the receiver
+     * allocates it from the bytes that have arrived.
+     */
+    private void widen(long bytesToWrite) {
+        if (end != bytes.length && bytesToWrite > end - position) {
+            end = bytes.length;
         }
     }
 
     /** Free bytes in the current block. */
     private int free() {
-        return bytes.length - position;
+        return end - position;
     }
 
     // ---- runs: the primitive fields of an object written with one bounds check (see io/README.md)
@@ -181,7 +224,7 @@ public final class BlockOutputStream implements DataOutput {
      */
     public int reserve(int n) throws IOException {
         int p = position;
-        if (bytes.length - p >= n && n >= 0) {
+        if (end - p >= n && n >= 0) {
             position = p + n;
             return p;
         }
@@ -253,7 +296,7 @@ public final class BlockOutputStream implements DataOutput {
 
     @Override
     public void writeChar(char value) throws IOException {
-        if (bytes.length - position < 2) {
+        if (end - position < 2) {
             sendBlock(false);
         }
         char v = value;
@@ -263,7 +306,7 @@ public final class BlockOutputStream implements DataOutput {
 
     @Override
     public void writeShort(short value) throws IOException {
-        if (bytes.length - position < 2) {
+        if (end - position < 2) {
             sendBlock(false);
         }
         short v = value;
@@ -273,7 +316,7 @@ public final class BlockOutputStream implements DataOutput {
 
     @Override
     public void writeInt(int value) throws IOException {
-        if (bytes.length - position < 4) {
+        if (end - position < 4) {
             sendBlock(false);
         }
         int v = value;
@@ -283,7 +326,7 @@ public final class BlockOutputStream implements DataOutput {
 
     @Override
     public void writeLong(long value) throws IOException {
-        if (bytes.length - position < 8) {
+        if (end - position < 8) {
             sendBlock(false);
         }
         long v = value;
@@ -293,7 +336,7 @@ public final class BlockOutputStream implements DataOutput {
 
     @Override
     public void writeFloat(float value) throws IOException {
-        if (bytes.length - position < 4) {
+        if (end - position < 4) {
             sendBlock(false);
         }
         int v = Float.floatToRawIntBits(value);
@@ -303,7 +346,7 @@ public final class BlockOutputStream implements DataOutput {
 
     @Override
     public void writeDouble(double value) throws IOException {
-        if (bytes.length - position < 8) {
+        if (end - position < 8) {
             sendBlock(false);
         }
         long v = Double.doubleToRawLongBits(value);
@@ -333,6 +376,7 @@ public final class BlockOutputStream implements DataOutput {
     @Override
     public void writeArray(boolean[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
+        widen(length);
         while (length > 0) {
             room(1);
             int n = Math.min(length, free());
@@ -348,6 +392,7 @@ public final class BlockOutputStream implements DataOutput {
     @Override
     public void writeArray(byte[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
+        widen(length);
         while (length > 0) {
             room(1);
             int n = Math.min(length, free());
@@ -391,6 +436,7 @@ public final class BlockOutputStream implements DataOutput {
         } finally {
             blockWith[2] = null;
             position = 0;
+            end = bytes.length;
             buffer.clear();
         }
     }
@@ -398,6 +444,7 @@ public final class BlockOutputStream implements DataOutput {
     @Override
     public void writeArray(char[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
+        widen((long) length << 1);
         while (length > 0) {
             room(2);
             int p = position;
@@ -412,6 +459,7 @@ public final class BlockOutputStream implements DataOutput {
     @Override
     public void writeArray(short[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
+        widen((long) length << 1);
         while (length > 0) {
             room(2);
             int p = position;
@@ -426,6 +474,7 @@ public final class BlockOutputStream implements DataOutput {
     @Override
     public void writeArray(int[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
+        widen((long) length << 2);
         while (length > 0) {
             room(4);
             int p = position;
@@ -440,6 +489,7 @@ public final class BlockOutputStream implements DataOutput {
     @Override
     public void writeArray(long[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
+        widen((long) length << 3);
         while (length > 0) {
             room(8);
             int p = position;
@@ -454,6 +504,7 @@ public final class BlockOutputStream implements DataOutput {
     @Override
     public void writeArray(float[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
+        widen((long) length << 2);
         while (length > 0) {
             room(4);
             int p = position;
@@ -468,6 +519,7 @@ public final class BlockOutputStream implements DataOutput {
     @Override
     public void writeArray(double[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
+        widen((long) length << 3);
         while (length > 0) {
             room(8);
             int p = position;
@@ -481,6 +533,7 @@ public final class BlockOutputStream implements DataOutput {
 
     @Override
     public void writeByteBuffer(ByteBuffer value) throws IOException {
+        widen(value.remaining());
         while (value.hasRemaining()) {
             room(1);
             int n = Math.min(value.remaining(), free());

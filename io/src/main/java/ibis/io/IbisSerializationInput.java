@@ -66,7 +66,17 @@ public final class IbisSerializationInput implements SerializationInput {
     private final int plainDepthLimit; // min(DEFER_DEPTH, maxDepth): below it a plain object is read at once
     private final ClassLoader loader;
 
-    private Object[] handles = new Object[64]; // handles[1 .. handleCount]
+    /**
+     * The handle table of the stream, kept for every message: the first {@value #BASE_HANDLES} - 1
+     * objects of a message. A message with more objects moves to a table of its own, dropped at the
+     * end of the message: that table is new, so storing the message's (new) objects into it needs no
+     * card marking by the garbage collector (G1 fences every store of a young object into an old
+     * array, about 1.7 ns per object measured on the 1023-node tree), and it costs 4 bytes per object
+     * of a message that allocates at least 16 per object anyway.
+     */
+    private static final int BASE_HANDLES = 64;
+    private final Object[] baseHandles = new Object[BASE_HANDLES];
+    private Object[] handles = baseHandles; // handles[1 .. handleCount]
     private int handleCount;
     private boolean expectRegistration;
 
@@ -313,14 +323,15 @@ public final class IbisSerializationInput implements SerializationInput {
     private int addHandle(Object obj) {
         int h = ++handleCount;
         if (h == handles.length) {
-            handles = Arrays.copyOf(handles, 2 * h);
+            handles = Arrays.copyOf(handles, handles == baseHandles ? 16 * BASE_HANDLES : 2 * h);
         }
         handles[h] = obj;
         return h;
     }
 
     private void clearHandles() {
-        Arrays.fill(handles, 1, handleCount + 1, null);
+        Arrays.fill(baseHandles, 1, Math.min(handleCount + 1, BASE_HANDLES), null);
+        handles = baseHandles; // a message's own larger table is dropped
         handleCount = 0;
     }
 

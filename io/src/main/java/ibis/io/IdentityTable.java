@@ -1,28 +1,39 @@
 package ibis.io;
 
+import java.util.Arrays;
+
 /**
- * The writer's handle table: object identity to handle number, open addressing with linear
- * probing on {@link System#identityHashCode}, kept at most a quarter full so that almost every
- * probe sequence ends at its first slot. {@link #clear()} costs time proportional to the entries
- * added since the last clear (the used slots are remembered), not to the capacity, so a small
- * message after a large one stays cheap; cleared slots drop their references.
+ * The writer's handle table: object identity to handle number.
+ *
+ * <p>Layout, chosen for the common case of a message full of objects seen once (a tree, a list):
+ * the hash part is an {@code int[]} of entry numbers (open addressing, linear probing on
+ * {@link System#identityHashCode}, at most a quarter full), and the entries (object, handle,
+ * slot) are kept in insertion order in dense arrays. Entering a new object therefore touches one
+ * random cache line (its slot in the small {@code int[]}) and appends to three arrays written
+ * front to back; the one reference store goes to a dense array, so consecutive stores share cache
+ * lines and GC cards. {@link #clear()} costs time proportional to the entries added since the last
+ * clear, not to the capacity, so a small message after a large one stays cheap; cleared entries
+ * drop their references.
  */
 final class IdentityTable {
 
-    private Object[] keys;
-    private int[] values;
-    private int[] used;   // slots in use, in insertion order
+    private int[] slots;      // entry number + 1 per slot; 0 = empty
+    private Object[] objects; // entries, in insertion order
+    private int[] handles;    // the handle of each entry
+    private int[] slotOf;     // the slot of each entry (for clear)
     private int size;
-    private int shift;    // 32 - log2(capacity)
+    private int shift;        // 32 - log2(slots.length)
 
     IdentityTable() {
         allocate(256);
     }
 
     private void allocate(int capacity) {
-        keys = new Object[capacity];
-        values = new int[capacity];
-        used = new int[capacity >>> 2];
+        slots = new int[capacity];
+        int entries = capacity >>> 2;
+        objects = new Object[entries];
+        handles = new int[entries];
+        slotOf = new int[entries];
         shift = 32 - Integer.numberOfTrailingZeros(capacity);
     }
 
@@ -32,15 +43,15 @@ final class IdentityTable {
 
     /** The handle of {@code key}, or 0 when absent. */
     int get(Object key) {
-        Object[] k = keys;
-        int mask = k.length - 1;
+        int[] s = slots;
+        int mask = s.length - 1;
         for (int i = slot(key);; i = (i + 1) & mask) {
-            Object present = k[i];
-            if (present == key) {
-                return values[i];
-            }
-            if (present == null) {
+            int e = s[i];
+            if (e == 0) {
                 return 0;
+            }
+            if (objects[e - 1] == key) {
+                return handles[e - 1];
             }
         }
     }
@@ -50,63 +61,68 @@ final class IdentityTable {
      * returns 0. One hash and one probe sequence for the common "new object" case.
      */
     int putIfAbsent(Object key, int handle) {
-        if (size >= used.length) {
+        int n = size;
+        if (n >= objects.length) {
             grow();
         }
-        Object[] k = keys;
-        int mask = k.length - 1;
+        int[] s = slots;
+        int mask = s.length - 1;
         int i = slot(key);
-        for (Object present; (present = k[i]) != null; i = (i + 1) & mask) {
-            if (present == key) {
-                return values[i];
+        for (int e; (e = s[i]) != 0; i = (i + 1) & mask) {
+            if (objects[e - 1] == key) {
+                return handles[e - 1];
             }
         }
-        k[i] = key;
-        values[i] = handle;
-        used[size++] = i;
+        append(i, key, handle);
         return 0;
     }
 
-    /** Maps {@code key} (absent) to {@code handle} (positive). */
+    /** Maps {@code key} to {@code handle} (positive), replacing a mapping it had. */
     void put(Object key, int handle) {
-        if (size >= used.length) {
+        if (size >= objects.length) {
             grow();
         }
-        Object[] k = keys;
-        int mask = k.length - 1;
+        int[] s = slots;
+        int mask = s.length - 1;
         int i = slot(key);
-        while (k[i] != null) {
-            if (k[i] == key) {
-                values[i] = handle;
+        for (int e; (e = s[i]) != 0; i = (i + 1) & mask) {
+            if (objects[e - 1] == key) {
+                handles[e - 1] = handle;
                 return;
             }
-            i = (i + 1) & mask;
         }
-        k[i] = key;
-        values[i] = handle;
-        used[size++] = i;
+        append(i, key, handle);
+    }
+
+    private void append(int slot, Object key, int handle) {
+        int n = size;
+        objects[n] = key;
+        handles[n] = handle;
+        slotOf[n] = slot;
+        slots[slot] = n + 1;
+        size = n + 1;
     }
 
     private void grow() {
-        Object[] oldKeys = keys;
-        int[] oldValues = values;
-        int[] oldUsed = used;
+        Object[] oldObjects = objects;
+        int[] oldHandles = handles;
         int oldSize = size;
-        allocate(oldKeys.length * 2);
+        allocate(slots.length * 2);
         size = 0;
         for (int j = 0; j < oldSize; j++) {
-            int i = oldUsed[j];
-            put(oldKeys[i], oldValues[i]);
+            put(oldObjects[j], oldHandles[j]);
         }
     }
 
     /** Forgets all entries. */
     void clear() {
-        Object[] k = keys;
-        int[] u = used;
-        for (int j = 0; j < size; j++) {
-            k[u[j]] = null;
+        int[] s = slots;
+        int[] so = slotOf;
+        int n = size;
+        for (int j = 0; j < n; j++) {
+            s[so[j]] = 0;
         }
+        Arrays.fill(objects, 0, n, null);
         size = 0;
     }
 }

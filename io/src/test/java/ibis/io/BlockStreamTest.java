@@ -493,6 +493,92 @@ public class BlockStreamTest {
         assertNotEquals(out.bufferSize(), 0);
     }
 
+    /** Payload lengths of the blocks a stream sent, negative for the last block of a message. */
+    private static final class BlockRecorder implements ByteSink {
+        final java.util.List<Integer> blocks = new java.util.ArrayList<>();
+        final ByteSink next;
+
+        BlockRecorder(ByteSink next) {
+            this.next = next;
+        }
+
+        @Override
+        public void write(ByteBuffer[] buffers, int offset, int count) throws IOException {
+            int header = buffers[offset].getInt(buffers[offset].position());
+            int length = header & ~BlockOutputStream.LAST_BLOCK_FLAG;
+            blocks.add(header < 0 ? -length : length);
+            next.write(buffers, offset, count);
+        }
+
+        @Override
+        public void close() throws IOException {
+            next.close();
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void theFirstBlockOfAMessageOfSmallValuesIsSentEarlyAndTheRestInFullBlocks() throws IOException {
+        MemoryPipe pipe = new MemoryPipe();
+        BlockRecorder recorder = new BlockRecorder(pipe.sink);
+        BlockOutputStream out = new BlockOutputStream(recorder, 1024, ByteOrder.LITTLE_ENDIAN, 256);
+        BlockInputStream in = new BlockInputStream(pipe.source, 100, ByteOrder.LITTLE_ENDIAN);
+        for (int m = 0; m < 2; m++) {
+            for (int i = 0; i < 600; i++) { // 2400 bytes of ints: 256, then 1024, 1024, and the last 96
+                out.writeInt(m * 1000 + i);
+            }
+            out.endMessage();
+        }
+        out.writeInt(7); // a small message is one block
+        out.endMessage();
+        assertEquals(recorder.blocks, java.util.List.of(256, 1024, 1024, -96, 256, 1024, 1024, -96, -4));
+        for (int m = 0; m < 2; m++) {
+            for (int i = 0; i < 600; i++) {
+                assertEquals(in.readInt(), m * 1000 + i);
+            }
+            in.endMessage();
+        }
+        assertEquals(in.readInt(), 7);
+        in.endMessage();
+    }
+
+    @Test(timeOut = 60_000)
+    public void anArrayThatDoesNotFitTheFirstBlockMakesItAFullBlock() throws IOException {
+        MemoryPipe pipe = new MemoryPipe();
+        BlockRecorder recorder = new BlockRecorder(pipe.sink);
+        BlockOutputStream out = new BlockOutputStream(recorder, 1024, ByteOrder.BIG_ENDIAN, 256);
+        BlockInputStream in = new BlockInputStream(pipe.source, 100, ByteOrder.BIG_ENDIAN);
+        int[] ints = new int[300];
+        byte[] bytes = new byte[5000];
+        for (int i = 0; i < ints.length; i++) {
+            ints[i] = i * 31;
+        }
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) (i * 7);
+        }
+        out.writeInt(-1);
+        out.writeArray(ints, 0, ints.length); // 1200 bytes: the first block holds 1024
+        out.endMessage();
+        out.writeArray(bytes, 0, bytes.length); // by reference in part: the same blocks as copies
+        out.endMessage();
+        assertEquals(recorder.blocks, java.util.List.of(1024, -180, 1024, 1024, 1024, 1024, -904));
+        assertEquals(in.readInt(), -1);
+        int[] intsBack = new int[ints.length];
+        in.readArray(intsBack, 0, intsBack.length);
+        assertEquals(intsBack, ints);
+        in.endMessage();
+        byte[] bytesBack = new byte[bytes.length];
+        in.readArray(bytesBack, 0, bytesBack.length);
+        assertEquals(bytesBack, bytes);
+        in.endMessage();
+    }
+
+    @Test
+    public void aFirstBlockSizeOutsideTheBufferIsRejected() {
+        MemoryPipe pipe = new MemoryPipe();
+        assertThrows(IllegalArgumentException.class, () -> new BlockOutputStream(pipe.sink, 64, ByteOrder.BIG_ENDIAN, 65));
+        assertThrows(IllegalArgumentException.class, () -> new BlockOutputStream(pipe.sink, 64, ByteOrder.BIG_ENDIAN, 15));
+    }
+
     static byte[] concat(byte[] a, byte[] b) {
         byte[] result = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, result, a.length, b.length);

@@ -172,6 +172,67 @@ public class IbisSerializationTest {
     }
 
     @Test(timeOut = 60_000)
+    public void backReferencesResolveInMessagesOfManyObjectsAcrossResetsAndInSmallMessagesAfterThem()
+            throws Exception {
+        Wire wire = new Wire(1 << 12, 0, 0);
+        SerializationOutput out = wire.output("ibis");
+        SerializationInput in = wire.input("ibis");
+        Corpus.Node[] nodes = new Corpus.Node[1000];
+        for (int i = 0; i < nodes.length; i++) {
+            nodes[i] = new Corpus.Node(i);
+        }
+        for (int i = 0; i < nodes.length; i++) {
+            nodes[i].next = nodes[(i * 13 + 1) % nodes.length]; // chains through the whole table, cycles
+        }
+        Object[] graph = new Object[3000]; // every node three times, in a scattered order
+        for (int i = 0; i < graph.length; i++) {
+            graph[i] = nodes[(i * 7) % nodes.length];
+        }
+        out.writeObject(graph);
+        out.writeObject(nodes[5]); // a back reference after the whole large graph
+        wire.endMessage(out);
+        out.writeObject(graph);
+        out.reset(); // in the middle of a message with more objects than the stream's own table
+        out.writeObject(graph);
+        wire.endMessage(out);
+        Corpus.Node small = new Corpus.Node(-1);
+        out.writeObject(new Object[] {small, small});
+        wire.endMessage(out);
+
+        Object[] first = (Object[]) in.readObject();
+        assertGraph(first, graph);
+        assertSame(in.readObject(), first[(5 * 143) % 3000], "node 5 after the graph"); // 5 * 143 * 7 = 5 mod 1000
+        wire.endMessage(in);
+        Object[] second = (Object[]) in.readObject();
+        Object[] third = (Object[]) in.readObject();
+        assertGraph(second, graph);
+        assertGraph(third, graph);
+        assertNotSame(third[0], second[0], "reset() forgets the objects");
+        wire.endMessage(in);
+        Object[] pair = (Object[]) in.readObject();
+        assertSame(pair[1], pair[0]);
+        assertEquals(((Corpus.Node) pair[0]).value, -1);
+        wire.endMessage(in);
+    }
+
+    /** back has the values and the sharing of graph: equal positions hold one object, next links kept. */
+    private static void assertGraph(Object[] back, Object[] graph) {
+        assertEquals(back.length, graph.length);
+        java.util.Map<Integer, Corpus.Node> byValue = new java.util.HashMap<>();
+        for (int i = 0; i < back.length; i++) {
+            Corpus.Node b = (Corpus.Node) back[i];
+            Corpus.Node g = (Corpus.Node) graph[i];
+            assertEquals(b.value, g.value);
+            Corpus.Node seen = byValue.putIfAbsent(b.value, b);
+            assertSame(b, seen == null ? b : seen, "one object per node at " + i);
+        }
+        assertEquals(byValue.size(), 1000);
+        for (Corpus.Node b : byValue.values()) {
+            assertSame(b.next, byValue.get((b.value * 13 + 1) % 1000), "next of node " + b.value);
+        }
+    }
+
+    @Test(timeOut = 60_000)
     public void aTypeDescriptorCrossesTheStreamOnceAndIsANumberAfterwards() throws Exception {
         Wire wire = new Wire(1 << 12, 0, 0);
         SerializationOutput out = wire.output("ibis");

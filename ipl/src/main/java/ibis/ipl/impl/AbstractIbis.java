@@ -92,6 +92,7 @@ public abstract class AbstractIbis implements Ibis {
     private final long closeTimeout;
     private final long idleCheckMillis;
     private final int bufferSize;
+    private final int firstBlockSize;
 
     private final ConcurrentHashMap<String, AbstractReceivePort> receivePorts = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, AbstractSendPort> sendPorts = new ConcurrentHashMap<>();
@@ -159,6 +160,12 @@ public abstract class AbstractIbis implements Ibis {
                         + (1 << 24) + ", not " + size);
             }
             this.bufferSize = (int) size;
+            long first = ImplPropertyTable.longProperty(this.properties, ImplPropertyTable.FIRST_BLOCK_SIZE);
+            if (first < 64) {
+                throw new IbisConfigurationException(ImplPropertyTable.FIRST_BLOCK_SIZE + " must be at least 64, not "
+                        + first);
+            }
+            this.firstBlockSize = (int) Math.min(first, size);
         } catch (IbisConfigurationException e) {
             throw new IbisCreationFailedException(e.getMessage(), e);
         }
@@ -302,6 +309,11 @@ public abstract class AbstractIbis implements Ibis {
 
     int bufferSize() {
         return bufferSize;
+    }
+
+    /** Payload bytes of the first block of a message ({@code ibis.message.first.block.size}, at most the buffer size). */
+    int firstBlockSize() {
+        return firstBlockSize;
     }
 
     private void checkIdleConnections() {

@@ -50,6 +50,9 @@ public final class ImplPropertyTable implements PropertyTable {
     /** Size in bytes of the block buffer of every send port and of every incoming connection. */
     public static final String BUFFER_SIZE = "ibis.message.buffer.size";
 
+    /** Size in bytes of the first block of a message (at most the buffer size). */
+    public static final String FIRST_BLOCK_SIZE = "ibis.message.first.block.size";
+
     private static final List<Entry> ENTRIES = List.of(
             new Entry(CONNECT_TIMEOUT, "60000",
                     "milliseconds a connect call without time-out waits for the receive port to exist and"
@@ -76,7 +79,10 @@ public final class ImplPropertyTable implements PropertyTable {
                             + " the remaining connections (0: no limit)"),
             new Entry(BUFFER_SIZE, "131072",
                     "bytes of the block buffer of each send port and each incoming connection (a message up to"
-                            + " this size travels as one block: one write on the sender, few reads on the receiver)"));
+                            + " this size travels as one block: one write on the sender, few reads on the receiver)"),
+            new Entry(FIRST_BLOCK_SIZE, "16384",
+                    "bytes after which the first block of a larger message is sent (at most the buffer size): the"
+                            + " receiver reads it while the sender writes the rest"));
 
     /** Creates the table (used by {@link java.util.ServiceLoader}). */
     public ImplPropertyTable() {

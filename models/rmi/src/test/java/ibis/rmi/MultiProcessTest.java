@@ -181,7 +181,13 @@ public class MultiProcessTest {
                 return null;
             });
             server.awaitLine("BLOCKING", 30_000);
-            echo.exitJvm();
+            try {
+                echo.exitJvm();
+            } catch (RemoteException e) {
+                // exitJvm starts System.exit on another thread at once, so the server's shutdown
+                // (leaving the pool) may overtake the reply of this very call: both outcomes are
+                // right. What is tested is the other, blocked call below.
+            }
             assertTrue(server.process.waitFor(30, TimeUnit.SECONDS), "server exits");
             try {
                 blocked.get(60, TimeUnit.SECONDS);
