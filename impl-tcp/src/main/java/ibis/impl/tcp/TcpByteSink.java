@@ -21,6 +21,10 @@ import java.nio.channels.SocketChannel;
  * everything is in the socket buffer. On the receiving side the channel is non-blocking (its
  * {@link TcpByteSource} polls), and this sink writes only the handshake reply; should the socket
  * buffer ever be full, it waits for room in a selector made for that purpose.
+ *
+ * <p>Interrupts: an interrupt pending when a write starts does not close the channel (it is
+ * cleared during the write and set again afterwards). One that arrives while a blocking write
+ * waits for room in a full socket buffer still closes it, as the JDK's interruptible channels do.
  */
 final class TcpByteSink implements ByteSink {
 
@@ -52,6 +56,20 @@ final class TcpByteSink implements ByteSink {
 
     @Override
     public void write(ByteBuffer[] buffers, int offset, int count) throws IOException {
+        // A blocking write of an interrupted thread would close the channel
+        // (ClosedByInterruptException), breaking the connection for every later message, and a
+        // selector wait would return at once. A pending interrupt is kept for the caller instead.
+        boolean interrupted = Thread.interrupted();
+        try {
+            writeAll(buffers, offset, count);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void writeAll(ByteBuffer[] buffers, int offset, int count) throws IOException {
         long left = 0;
         boolean heap = false;
         for (int i = 0; i < count; i++) {

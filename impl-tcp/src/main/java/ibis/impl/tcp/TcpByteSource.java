@@ -145,11 +145,32 @@ final class TcpByteSource implements ByteSource {
                 } else if (n > 0) {
                     total += n;
                 } else {
-                    select(0);
+                    awaitRestOfMessage();
                 }
             }
         }
         return total;
+    }
+
+    /**
+     * Polling mode: waits for the rest of a message that has started. An interrupt does not cut
+     * this wait short: the message would be lost half read, and with it the connection (the
+     * waiting reader may be one of several threads sharing it, such as a reply reader of RMI).
+     * The interrupt status is cleared while waiting (a selector returns at once for an
+     * interrupted thread) and set again afterwards, for the caller to see.
+     */
+    private void awaitRestOfMessage() throws IOException {
+        boolean interrupted = Thread.interrupted();
+        try {
+            select(0);
+        } catch (InterruptedIOException e) {
+            interrupted = true;
+            Thread.interrupted();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /**
@@ -271,7 +292,8 @@ final class TcpByteSource implements ByteSource {
             throw closedMeanwhile();
         }
         if (Thread.currentThread().isInterrupted()) {
-            // A selector returns at once for an interrupted thread; do not spin on that.
+            // A selector returns at once for an interrupted thread; do not spin on that. Nothing
+            // has been consumed: the connection stays usable.
             throw new InterruptedIOException("interrupted while waiting for data on " + channel);
         }
     }

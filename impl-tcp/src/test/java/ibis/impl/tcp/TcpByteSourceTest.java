@@ -135,11 +135,12 @@ public class TcpByteSourceTest {
     }
 
     @Test(timeOut = 60_000)
-    public void anInterruptedReaderGetsAnInterruptedIoExceptionInsteadOfSpinning() throws Exception {
+    public void anInterruptedWaitForTheNextMessageGetsAnInterruptedIoExceptionAndTheConnectionStays()
+            throws Exception {
         Thread.currentThread().interrupt();
         try {
-            source.read(ByteBuffer.allocate(8), 1);
-            fail("read returned without data");
+            source.awaitData(0);
+            fail("the wait returned without data");
         } catch (InterruptedIOException e) {
             assertTrue(Thread.interrupted(), "the interrupt status is kept");
         } finally {
@@ -149,6 +150,48 @@ public class TcpByteSourceTest {
         ByteBuffer into = ByteBuffer.allocate(1);
         assertEquals(source.read(into, 1), 1, "the connection still works after the interrupt");
         assertEquals(into.get(0), (byte) 5);
+    }
+
+    @Test(timeOut = 60_000)
+    public void aReadInsideAMessageWaitsThroughAnInterruptAndKeepsIt() throws Exception {
+        send((byte) 1);
+        Thread me = Thread.currentThread();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread writer = new Thread(() -> {
+            try {
+                awaitBlockedInSelector(me); // the rest arrives only once the reader waits for it
+                send((byte) 2, (byte) 3);
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        writer.start();
+        me.interrupt();
+        ByteBuffer into = ByteBuffer.allocate(3);
+        int n;
+        try {
+            n = source.read(into, 3);
+        } finally {
+            assertTrue(Thread.interrupted(), "the interrupt status is kept");
+        }
+        writer.join();
+        assertEquals(failure.get(), null);
+        assertEquals(n, 3);
+        assertEquals(into.array(), new byte[] {1, 2, 3});
+    }
+
+    /** Returns once {@code t} waits in a selector (its stack shows the select call). */
+    private static void awaitBlockedInSelector(Thread t) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            for (StackTraceElement frame : t.getStackTrace()) {
+                if (frame.getClassName().endsWith("SelectorImpl") && frame.getMethodName().equals("select")) {
+                    return;
+                }
+            }
+            Thread.onSpinWait();
+        }
+        throw new AssertionError("the reader never waited in its selector");
     }
 
     @Test(timeOut = 60_000)

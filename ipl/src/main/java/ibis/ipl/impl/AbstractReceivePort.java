@@ -732,12 +732,15 @@ public abstract class AbstractReceivePort implements ReceivePort {
                 c.headerReady = false;
             }
             boolean delivered = false;
+            boolean awaiting = false; // waiting for the next message to start: nothing consumed yet
             try {
                 int kind = ReceiveConnection.DATA;
                 if (!headerReady) {
+                    awaiting = true;
                     if (!awaitDirect(c, deadline, poll)) {
                         return null; // poll: nothing there
                     }
+                    awaiting = false;
                     kind = c.readHeader();
                 }
                 if (kind == ReceiveConnection.CLOSED) {
@@ -754,6 +757,11 @@ public abstract class AbstractReceivePort implements ReceivePort {
             } catch (ReceiveTimedOutException e) {
                 throw e;
             } catch (IOException | RuntimeException e) {
+                if (awaiting && e instanceof InterruptedIOException interrupted) {
+                    // Interrupted before the next message started: nothing was consumed, so the
+                    // connection stays; the interrupt is the caller's (its status stays set).
+                    throw interrupted;
+                }
                 boolean byPort;
                 synchronized (lock) {
                     byPort = c.closedByPort;

@@ -81,8 +81,8 @@ public final class ClientCall {
         kind = returnKind;
         callId = NEXT_CALL_ID.incrementAndGet();
         thread = Thread.currentThread();
-        // The IPL's tcp channels are interruptible: a pending interrupt would break the send
-        // port's connection. As with java.rmi, it does not end the call; it is kept for after it.
+        // As with java.rmi, a pending interrupt does not end the call; it is kept for after it
+        // (cleared meanwhile, so that parking and the IPL's waits work normally).
         interruptPending |= Thread.interrupted();
         writeFailure = null;
         lostCause = null;

@@ -9,6 +9,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.rmi.ConnectException;
 import java.util.concurrent.locks.LockSupport;
 
@@ -179,7 +180,8 @@ final class ReplyChannel {
         }
     }
 
-    private synchronized ReceivePort currentPort() {
+    /** The reply port of the current epoch (package-private for tests that break it). */
+    synchronized ReceivePort currentPort() {
         return port;
     }
 
@@ -216,6 +218,12 @@ final class ReplyChannel {
                     m = p.receive(slice);
                 } catch (ReceiveTimedOutException e) {
                     continue; // look at the call's state and the deadline again
+                } catch (InterruptedIOException e) {
+                    // Interrupted before a reply started: the IPL keeps the reply connection, and
+                    // the interrupt is kept for the caller (cleared here so receiving can go on).
+                    interrupted = true;
+                    Thread.interrupted();
+                    continue;
                 } catch (IOException | RuntimeException e) {
                     broken(p, e);
                     break;

@@ -161,9 +161,9 @@ public class ReplyChannelTest {
             assertEquals(echo.echoInt(1), 1);
             ReplyChannel channel = channelOf(echo);
             int epoch = channel.epoch();
-            // Interrupting the leader while it blocks in receive() breaks the reply connection in
-            // impl-tcp (see README, Not done): its calls fail, and the next call must open the
-            // port of the next epoch, announce it with a PING, and get its reply there.
+            // The reply port breaks under a leader that waits in receive(): its call fails, and the
+            // next call must open the port of the next epoch, announce it with a PING, and get its
+            // reply there.
             GateCallback gate = new GateCallback();
             java.util.concurrent.CompletableFuture<Object> outcome = new java.util.concurrent.CompletableFuture<>();
             Thread leader = new Thread(() -> {
@@ -177,17 +177,10 @@ public class ReplyChannelTest {
             try {
                 assertTrue(gate.entered.await(30, TimeUnit.SECONDS), "the leader's call reached its callback");
                 awaitState("the call leads", () -> channel.hasLeader() && channel.waitingCalls() == 1);
-                leader.interrupt();
+                channel.currentPort().close(-1); // broken under the waiting leader
                 Object result = outcome.get(30, TimeUnit.SECONDS);
-                if (result instanceof Throwable) {
-                    // The interrupt met the blocked receive (the usual case).
-                    assertTrue(result instanceof ConnectException, "got " + result);
-                    assertEquals(channel.epoch(), epoch + 1, "the broken port was given up");
-                } else {
-                    // The interrupt came between two receives: cleared and kept, the call went on.
-                    gate.release.countDown();
-                    assertEquals(result, 22);
-                }
+                assertTrue(result instanceof ConnectException, "got " + result);
+                assertEquals(channel.epoch(), epoch + 1, "the broken port was given up");
             } finally {
                 gate.release.countDown();
                 leader.join(30_000);
@@ -197,6 +190,42 @@ public class ReplyChannelTest {
             }
             Echo spawned = echo.spawn();
             assertEquals(spawned.echoInt(7), 7, "a new stub of the same server uses the new port too");
+        }
+    }
+
+    @Test(timeOut = 90_000)
+    public void anInterruptedLeaderGetsItsReplyKeepsItsInterruptAndTheReplyPort() throws Exception {
+        try (Child server = RmiTestPool.startChild("server", "rc-interrupt")) {
+            server.awaitLine("READY", 30_000);
+            Echo echo = (Echo) Naming.lookup("//localhost/rc-interrupt");
+            assertEquals(echo.echoInt(1), 1);
+            ReplyChannel channel = channelOf(echo);
+            int epoch = channel.epoch();
+            GateCallback gate = new GateCallback();
+            java.util.concurrent.CompletableFuture<Object> outcome = new java.util.concurrent.CompletableFuture<>();
+            java.util.concurrent.atomic.AtomicBoolean interruptKept = new java.util.concurrent.atomic.AtomicBoolean();
+            Thread leader = new Thread(() -> {
+                try {
+                    outcome.complete(echo.callBack(gate, 10));
+                } catch (Throwable t) {
+                    outcome.complete(t);
+                }
+                interruptKept.set(Thread.currentThread().isInterrupted());
+            }, "leader");
+            leader.start();
+            try {
+                assertTrue(gate.entered.await(30, TimeUnit.SECONDS), "the leader's call reached its callback");
+                awaitState("the call leads", () -> channel.hasLeader() && channel.waitingCalls() == 1);
+                leader.interrupt(); // as a thread pool's cancel(true) would, while the call waits
+                gate.release.countDown();
+                assertEquals(outcome.get(30, TimeUnit.SECONDS), 22, "the interrupted call still got its reply");
+            } finally {
+                gate.release.countDown();
+                leader.join(30_000);
+            }
+            assertTrue(interruptKept.get(), "the caller keeps its interrupt, as with java.rmi");
+            assertEquals(channel.epoch(), epoch, "the reply port was not broken by the interrupt");
+            assertEquals(echo.echoInt(5), 5);
         }
     }
 
