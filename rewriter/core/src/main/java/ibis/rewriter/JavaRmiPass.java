@@ -26,8 +26,10 @@ import org.objectweb.asm.commons.SimpleRemapper;
  * {@code registry.Registry}, {@code server.UnicastRemoteObject}, and {@code server.RemoteStub},
  * the result type of the JDK's {@code exportObject(Remote)}) to their {@code ibis.rmi}
  * counterparts wherever a class file names them (member owners, superclass, interfaces,
- * descriptors, signatures, type instructions, class constants, method handles). Nothing else is
- * renamed: the exceptions, the socket factories and {@code java.rmi.Remote} stay the JDK's.
+ * descriptors, signatures, type instructions, class constants, method handles). Calls of
+ * {@code RemoteServer}'s static {@code getClientHost}, {@code getLog} and {@code setLog} go to the
+ * Ibis {@code UnicastRemoteObject}'s. Nothing else is renamed: the exceptions, the socket
+ * factories and {@code java.rmi.Remote} stay the JDK's.
  *
  * <p>Every method and field the program uses on one of the mapped classes must exist on the
  * {@code ibis.rmi} class (looked up, with its supertypes, through the {@link ClassHierarchy}, or as
@@ -45,6 +47,18 @@ final class JavaRmiPass {
             "java/rmi/server/UnicastRemoteObject", "ibis/rmi/server/UnicastRemoteObject",
             // The JDK's deprecated exportObject(Remote) returns a RemoteStub: Ibis's returns its own.
             "java/rmi/server/RemoteStub", "ibis/rmi/server/RemoteStub");
+
+    private static final String REMOTE_SERVER = "java/rmi/server/RemoteServer";
+    private static final String UNICAST_REMOTE_OBJECT = "java/rmi/server/UnicastRemoteObject";
+
+    /**
+     * The static methods of {@code java.rmi.server.RemoteServer} ({@code getClientHost},
+     * {@code getLog}, {@code setLog}): a program may call them through {@code RemoteServer}
+     * itself; such calls are sent to {@code UnicastRemoteObject}, which inherits them in the JDK
+     * and declares them in Ibis RMI. ({@code RemoteServer} itself is not renamed: a class may
+     * extend it or test for it.)
+     */
+    private static final Set<String> REMOTE_SERVER_STATICS = Set.of("getClientHost", "getLog", "setLog");
 
     /** A member reference to one of the mapped classes, as the original class file names it. */
     private static final class MemberRef {
@@ -251,6 +265,12 @@ final class JavaRmiPass {
             return new MethodVisitor(Opcodes.ASM9, next) {
                 @Override
                 public void visitMethodInsn(int opcode, String owner, String mName, String mDescriptor, boolean isInterface) {
+                    if (opcode == Opcodes.INVOKESTATIC && owner.equals(REMOTE_SERVER)
+                            && REMOTE_SERVER_STATICS.contains(mName)) {
+                        // RemoteServer's statics, inherited by UnicastRemoteObject: called through
+                        // that class, they are renamed (and checked) like its own members.
+                        owner = UNICAST_REMOTE_OBJECT;
+                    }
                     add(false, owner, mName, mDescriptor);
                     super.visitMethodInsn(opcode, owner, mName, mDescriptor, isInterface);
                 }

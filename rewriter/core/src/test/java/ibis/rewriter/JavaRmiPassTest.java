@@ -254,6 +254,48 @@ public class JavaRmiPassTest {
     }
 
     @Test
+    public void remoteServerStaticsAreSentToIbisUnicastRemoteObject() throws Exception {
+        Path dir = Samples.tempDir("jrmi-statics");
+        try {
+            Samples.compile(dir, Map.of("s/Statics.java", String.join("\n",
+                    "package s;",
+                    "public class Statics {",
+                    "    public static String viaServer() throws Exception { return java.rmi.server.RemoteServer.getClientHost(); }",
+                    "    public static String viaUnicast() throws Exception {",
+                    "        return java.rmi.server.UnicastRemoteObject.getClientHost();",
+                    "    }",
+                    "    public static Object log(java.io.OutputStream out) {",
+                    "        java.rmi.server.RemoteServer.setLog(out);",
+                    "        return java.rmi.server.RemoteServer.getLog();",
+                    "    }",
+                    "}")));
+            RewriteResult r = new Rewriter().classPath(List.of(ibisRmi)).javaRmi(true).rewrite(List.of(dir));
+            assertTrue(r.outcome("s.Statics").javaRmiRenamed());
+            Set<String> names = referencedNames(dir.resolve("s/Statics.class"));
+            assertFalse(names.contains("java/rmi/server/RemoteServer"), "still calls RemoteServer: " + names);
+            assertTrue(names.contains("ibis/rmi/server/UnicastRemoteObject"), names.toString());
+            try (java.net.URLClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {dir.toUri().toURL()},
+                    getClass().getClassLoader())) {
+                Class<?> statics = Class.forName("s.Statics", true, loader);
+                for (String m : List.of("viaServer", "viaUnicast")) {
+                    try {
+                        statics.getMethod(m).invoke(null);
+                        fail(m + " outside a remote call returned");
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        assertTrue(e.getCause() instanceof java.rmi.server.ServerNotActiveException, m + ": " + e.getCause());
+                    }
+                }
+                java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+                assertTrue(statics.getMethod("log", java.io.OutputStream.class).invoke(null, out) != null,
+                        "getLog returns the stream setLog set");
+                assertEquals(statics.getMethod("log", java.io.OutputStream.class).invoke(null, (Object) null), null);
+            }
+        } finally {
+            Samples.delete(dir);
+        }
+    }
+
+    @Test
     public void membersWithoutIbisCounterpartFailNamingClassAndMembersAndWriteNothing() throws Exception {
         Path dir = Samples.tempDir("jrmi-missing");
         try {
@@ -262,8 +304,8 @@ public class JavaRmiPassTest {
                     "public class Custom extends java.rmi.server.UnicastRemoteObject implements java.rmi.Remote {",
                     "    private static final long serialVersionUID = 1L;",
                     "    public Custom() throws java.rmi.RemoteException { }",
-                    "    static Object host() throws Exception {",
-                    "        return java.rmi.server.UnicastRemoteObject.getClientHost();", // RemoteServer's: not in Ibis RMI
+                    "    static Object ref(java.rmi.server.UnicastRemoteObject o) {",
+                    "        return o.getRef();", // RemoteObject's: not in Ibis RMI
                     "    }",
                     "}")));
             Map<String, byte[]> before = Samples.snapshot(dir);
@@ -272,8 +314,8 @@ public class JavaRmiPassTest {
                 fail("a method Ibis RMI lacks must fail the pass");
             } catch (RewriteException e) {
                 assertTrue(e.getMessage().contains("m.Custom"), e.getMessage());
-                assertTrue(e.getMessage().contains("method java.rmi.server.UnicastRemoteObject.getClientHost()"
-                        + " returning java.lang.String"), e.getMessage());
+                assertTrue(e.getMessage().contains("method java.rmi.server.UnicastRemoteObject.getRef()"
+                        + " returning java.rmi.server.RemoteRef"), e.getMessage());
                 assertTrue(e.getMessage().contains("no ibis.rmi counterpart"), e.getMessage());
             }
             assertSnapshotEquals(Samples.snapshot(dir), before);

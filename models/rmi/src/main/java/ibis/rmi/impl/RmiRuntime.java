@@ -87,6 +87,27 @@ public final class RmiRuntime {
 
     private static volatile RmiRuntime instance;
 
+    /** Where incoming calls are logged ({@code setLog}), or null. */
+    private static volatile java.io.PrintStream callLog;
+
+    /**
+     * Logs every incoming remote call of this JVM to {@code out} from now on, one line per call
+     * (time, caller, object class, method); null turns the log off. As
+     * {@code java.rmi.server.RemoteServer.setLog}: the application asked for these lines, on its
+     * own stream.
+     *
+     * @param out the stream, or null
+     */
+    public static void setCallLog(java.io.OutputStream out) {
+        callLog = out == null ? null
+                : out instanceof java.io.PrintStream ps ? ps : new java.io.PrintStream(out, true);
+    }
+
+    /** @return the stream calls are logged to, or null when they are not logged */
+    public static java.io.PrintStream callLog() {
+        return callLog;
+    }
+
     /** {@link GeneratedCode#WARN_PROPERTY} as this runtime's Ibis properties (or system properties) set it. */
     static volatile boolean warnGenerated;
 
@@ -217,7 +238,7 @@ public final class RmiRuntime {
                 throw new ExportException("cannot export " + target.getClass().getName() + ": " + e.getMessage(),
                         e instanceof Exception ? (Exception) e : null);
             }
-            Export export = new Export(target, skeleton);
+            Export export = new Export(target, skeleton, remote);
             try {
                 export.port = ibis.createReceivePort(PORT_TYPE, portName, export, new AcceptAll(), null);
             } catch (IOException e) {
@@ -520,14 +541,26 @@ public final class RmiRuntime {
     private final class Export implements MessageUpcall {
         final Object target;
         final Skeleton skeleton;
+        final RemoteInterfaces remote;
         final AtomicInteger active = new AtomicInteger();
         volatile boolean unexported;
         ReceivePort port;
         RemoteStub stub;
 
-        Export(Object target, Skeleton skeleton) {
+        Export(Object target, Skeleton skeleton, RemoteInterfaces remote) {
             this.target = target;
             this.skeleton = skeleton;
+            this.remote = remote;
+        }
+
+        /** One line of the call log ({@link #setCallLog}). */
+        private void logCall(java.io.PrintStream log, int method) {
+            java.lang.reflect.Method[] methods = remote.methods();
+            String name = method >= 0 && method < methods.length && methods[method] != null
+                    ? methods[method].getName() : "#" + method;
+            IbisIdentifier caller = ServerCall.currentCaller();
+            log.println(java.time.Instant.now() + " Ibis RMI call from " + caller + " to "
+                    + target.getClass().getName() + "." + name + " (" + port.name() + ")");
         }
 
         @Override
@@ -568,6 +601,10 @@ public final class RmiRuntime {
                         new NoSuchObjectException("object " + port.name() + " at " + ibis.identifier()
                                 + " is no longer exported"));
                 return;
+            }
+            java.io.PrintStream log = callLog;
+            if (log != null) {
+                logCall(log, method);
             }
             call.enterActive(active);
             try {

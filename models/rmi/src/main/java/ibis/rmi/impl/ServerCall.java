@@ -69,6 +69,17 @@ public final class ServerCall {
         return c;
     }
 
+    /**
+     * The caller of the remote call that this thread is serving (between the request and the end
+     * of its upcall), or null when it serves none.
+     *
+     * @return the calling member, or null
+     */
+    public static ibis.ipl.IbisIdentifier currentCaller() {
+        ServerCall c = PER_THREAD.get();
+        return c != null && c.inUse && c.senderOrigin != null ? c.senderOrigin.ibisIdentifier() : null;
+    }
+
     /** The upcall is over: the object serves the thread's next call. */
     void release() {
         request = null;

@@ -1,14 +1,20 @@
 package ibis.rmi.server;
 
+import ibis.ipl.IbisIdentifier;
+import ibis.ipl.Location;
 import ibis.rmi.impl.RmiRuntime;
+import ibis.rmi.impl.ServerCall;
 
 import java.io.ObjectInputFilter;
 import java.io.ObjectStreamException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.server.RMIClientSocketFactory;
 import java.rmi.server.RMIServerSocketFactory;
+import java.rmi.server.ServerNotActiveException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -143,6 +149,43 @@ public class UnicastRemoteObject implements Remote, java.io.Serializable {
         ignored(port, csf, ssf);
         ignored(filter);
         return exportObject(obj);
+    }
+
+    /**
+     * The host of the client whose remote call this thread is serving, as
+     * {@code java.rmi.server.RemoteServer.getClientHost}: the most specific level of the calling
+     * member's Ibis location, which is its host name unless {@code ibis.location} set another.
+     *
+     * @return the client's host
+     * @throws ServerNotActiveException when this thread is not serving a remote call (it is not
+     *         the thread that runs a remote method, or the method has returned)
+     */
+    public static String getClientHost() throws ServerNotActiveException {
+        IbisIdentifier caller = ServerCall.currentCaller();
+        if (caller == null) {
+            throw new ServerNotActiveException("not in a remote call");
+        }
+        Location location = caller.location();
+        return location != null && location.numberOfLevels() > 0 ? location.getLevel(0) : caller.name();
+    }
+
+    /**
+     * Logs the remote calls this JVM serves to {@code out}, one line per call (time, calling
+     * member, object class and method), as {@code java.rmi.server.RemoteServer.setLog}.
+     *
+     * @param out the stream, or null to stop logging calls
+     */
+    public static void setLog(OutputStream out) {
+        RmiRuntime.setCallLog(out);
+    }
+
+    /**
+     * The stream remote calls are logged to, as {@code java.rmi.server.RemoteServer.getLog}.
+     *
+     * @return the stream given to {@link #setLog} (wrapped in a {@link PrintStream}), or null
+     */
+    public static PrintStream getLog() {
+        return RmiRuntime.callLog();
     }
 
     private static void ignored(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf) {
