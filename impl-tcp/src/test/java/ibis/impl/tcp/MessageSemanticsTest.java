@@ -16,6 +16,7 @@ import ibis.ipl.SendPortIdentifier;
 import ibis.ipl.WriteMessage;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -30,7 +31,7 @@ import org.testng.annotations.AfterClass;
 import org.testng.annotations.BeforeClass;
 import org.testng.annotations.Test;
 
-/** The message rules of the IPL: one live message per port, upcall threading, order, numbering. */
+/** The message rules of the IPL: one live message per port, upcall threading, order, numbering, interrupts. */
 public class MessageSemanticsTest {
 
     private TestPool pool;
@@ -558,5 +559,71 @@ public class MessageSemanticsTest {
         assertTrue(Long.parseLong(a.getManagementProperty("messages.sent")) >= 10);
         expectThrows(ibis.ipl.NoSuchPropertyException.class, () -> sp.getManagementProperty("nonsense"));
         expectThrows(ibis.ipl.NoSuchPropertyException.class, () -> sp.setManagementProperty("messages", "0"));
+    }
+
+    // ---- interrupts: the application's business, never a reason to break a connection (a thread
+    // pool's cancel or a timeout mechanism would otherwise cut the connection of every other user)
+
+    private static int receiveInt(ReceivePort rp) throws IOException {
+        ReadMessage m = rp.receive(30_000);
+        int value = m.readInt();
+        m.finish();
+        return value;
+    }
+
+    @Test(timeOut = 60_000)
+    public void anInterruptedReceiveThrowsInterruptedIoExceptionAndTheConnectionGoesOn() throws Exception {
+        ReceivePort rp = b.createReceivePort(TestPool.ONE_TO_ONE, fresh("rx"));
+        rp.enableConnections();
+        SendPort sp = a.createSendPort(TestPool.ONE_TO_ONE);
+        sp.connect(rp.identifier());
+        send(sp, 1);
+        assertEquals(receiveInt(rp), 1);
+        Thread.currentThread().interrupt();
+        try {
+            expectThrows(InterruptedIOException.class, () -> rp.receive(30_000));
+            assertTrue(Thread.interrupted(), "the interrupt status is kept for the caller");
+        } finally {
+            Thread.interrupted();
+        }
+        send(sp, 2);
+        assertEquals(receiveInt(rp), 2, "the connection still delivers");
+        assertEquals(rp.lostConnections().length, 0);
+        assertEquals(rp.connectedTo().length, 1);
+        sp.close();
+        rp.close();
+    }
+
+    @Test(timeOut = 60_000)
+    public void aSenderWithAPendingInterruptSendsAndKeepsTheInterrupt() throws Exception {
+        ReceivePort rp = b.createReceivePort(TestPool.ONE_TO_ONE, fresh("rx"));
+        rp.enableConnections();
+        SendPort sp = a.createSendPort(TestPool.ONE_TO_ONE);
+        sp.connect(rp.identifier());
+        byte[] big = new byte[300_000]; // several blocks, and more than one socket write
+        for (int i = 0; i < big.length; i++) {
+            big[i] = (byte) (i * 13);
+        }
+        Thread.currentThread().interrupt();
+        try {
+            WriteMessage w = sp.newMessage();
+            w.writeInt(7);
+            w.writeArray(big);
+            w.finish();
+            assertTrue(Thread.interrupted(), "the interrupt status is kept for the caller");
+        } finally {
+            Thread.interrupted();
+        }
+        ReadMessage m = rp.receive(30_000);
+        assertEquals(m.readInt(), 7);
+        byte[] back = new byte[big.length];
+        m.readArray(back);
+        m.finish();
+        assertEquals(back, big);
+        send(sp, 8);
+        assertEquals(receiveInt(rp), 8, "the connection still delivers");
+        assertEquals(sp.lostConnections().length, 0);
+        sp.close();
+        rp.close();
     }
 }

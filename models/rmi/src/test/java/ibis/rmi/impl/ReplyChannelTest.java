@@ -153,6 +153,31 @@ public class ReplyChannelTest {
         }
     }
 
+    /**
+     * Starts a thread whose call {@code echo.callBack(gate, 10)} waits in the server's callback
+     * (until the gate opens) and leads the reply channel meanwhile; returns once it leads. The
+     * call's result or exception goes to {@code outcome}; whether the thread was interrupted when
+     * the call returned, to {@code interruptKept} (when not null).
+     */
+    private static Thread startLeadingCall(Echo echo, ReplyChannel channel, GateCallback gate,
+            java.util.concurrent.CompletableFuture<Object> outcome,
+            java.util.concurrent.atomic.AtomicBoolean interruptKept) throws Exception {
+        Thread leader = new Thread(() -> {
+            try {
+                outcome.complete(echo.callBack(gate, 10));
+            } catch (Throwable t) {
+                outcome.complete(t);
+            }
+            if (interruptKept != null) {
+                interruptKept.set(Thread.currentThread().isInterrupted());
+            }
+        }, "leader");
+        leader.start();
+        assertTrue(gate.entered.await(30, TimeUnit.SECONDS), "the leader's call reached its callback");
+        awaitState("the call leads", () -> channel.hasLeader() && channel.waitingCalls() == 1);
+        return leader;
+    }
+
     @Test(timeOut = 90_000)
     public void aBrokenReplyPortIsReplacedAndTheServerFollows() throws Exception {
         try (Child server = RmiTestPool.startChild("server", "rc-epoch")) {
@@ -166,17 +191,8 @@ public class ReplyChannelTest {
             // reply there.
             GateCallback gate = new GateCallback();
             java.util.concurrent.CompletableFuture<Object> outcome = new java.util.concurrent.CompletableFuture<>();
-            Thread leader = new Thread(() -> {
-                try {
-                    outcome.complete(echo.callBack(gate, 10));
-                } catch (Throwable t) {
-                    outcome.complete(t);
-                }
-            }, "leader");
-            leader.start();
+            Thread leader = startLeadingCall(echo, channel, gate, outcome, null);
             try {
-                assertTrue(gate.entered.await(30, TimeUnit.SECONDS), "the leader's call reached its callback");
-                awaitState("the call leads", () -> channel.hasLeader() && channel.waitingCalls() == 1);
                 channel.currentPort().close(-1); // broken under the waiting leader
                 Object result = outcome.get(30, TimeUnit.SECONDS);
                 assertTrue(result instanceof ConnectException, "got " + result);
@@ -204,18 +220,8 @@ public class ReplyChannelTest {
             GateCallback gate = new GateCallback();
             java.util.concurrent.CompletableFuture<Object> outcome = new java.util.concurrent.CompletableFuture<>();
             java.util.concurrent.atomic.AtomicBoolean interruptKept = new java.util.concurrent.atomic.AtomicBoolean();
-            Thread leader = new Thread(() -> {
-                try {
-                    outcome.complete(echo.callBack(gate, 10));
-                } catch (Throwable t) {
-                    outcome.complete(t);
-                }
-                interruptKept.set(Thread.currentThread().isInterrupted());
-            }, "leader");
-            leader.start();
+            Thread leader = startLeadingCall(echo, channel, gate, outcome, interruptKept);
             try {
-                assertTrue(gate.entered.await(30, TimeUnit.SECONDS), "the leader's call reached its callback");
-                awaitState("the call leads", () -> channel.hasLeader() && channel.waitingCalls() == 1);
                 leader.interrupt(); // as a thread pool's cancel(true) would, while the call waits
                 gate.release.countDown();
                 assertEquals(outcome.get(30, TimeUnit.SECONDS), 22, "the interrupted call still got its reply");
