@@ -33,6 +33,42 @@ final class BenchPorts {
     /** Streaming objects with the JDK object serialization. */
     static final PortType EXPLICIT_SUN = explicit(PortType.SERIALIZATION_OBJECT_SUN);
 
+    /** Multicast: one send port of the driver to several receive ports of the peer. */
+    static final PortType MULTICAST_DATA = new PortType(PortType.CONNECTION_ONE_TO_MANY,
+            PortType.SERIALIZATION_DATA, PortType.RECEIVE_EXPLICIT, PortType.RECEIVE_TIMEOUT,
+            PortType.COMMUNICATION_RELIABLE);
+
+    /**
+     * Many-to-one: several send ports of the driver to one receive port of the peer; also the
+     * acknowledgements of all group receivers to the driver.
+     */
+    static final PortType MANY_TO_ONE_DATA = new PortType(PortType.CONNECTION_MANY_TO_ONE,
+            PortType.SERIALIZATION_DATA, PortType.RECEIVE_EXPLICIT, PortType.RECEIVE_TIMEOUT,
+            PortType.COMMUNICATION_RELIABLE);
+
+    /**
+     * The group sizes of the one-to-many and many-to-one figures. Each multicast size has receive
+     * ports of its own ({@link #multicastPort}: a one-to-many receive port takes one sender); the
+     * many-to-one senders are numbered across all sizes ({@link #manyToOneSender}).
+     */
+    static final int[] GROUP_SIZES = {1, 2, 4, 8};
+
+    // Group messages (driver to peer): byte flags, byte sender number, then a 100 KB byte[] with
+    // writeArray. The acknowledgement (peer to driver, on GROUP_ACK): byte who (the multicast
+    // receiver's index in its group, or the many-to-one sender's number), long checksum.
+    static final String MANY_TO_ONE = "many-to-one";
+    static final String GROUP_ACK = "group-ack";
+
+    /** Name of receive port {@code i} of the multicast group of size {@code size}. */
+    static String multicastPort(int size, int i) {
+        return "multicast-" + size + "-" + i;
+    }
+
+    /** Number of many-to-one sender {@code i} of the group of size {@code size} (0 .. 14). */
+    static int manyToOneSender(int size, int i) {
+        return size - 1 + i;
+    }
+
     static final IbisCapabilities CAPABILITIES = new IbisCapabilities(IbisCapabilities.ELECTIONS_STRICT);
 
     /** The {@code what} byte of a stream message carrying the 1023-node tree. */
@@ -99,7 +135,8 @@ final class BenchPorts {
     static final long ACK_TIMEOUT_MILLIS = 300_000;
 
     static PortType[] all() {
-        return new PortType[] {EXPLICIT_DATA, UPCALL_DATA, EXPLICIT_BYTE, EXPLICIT_IBIS, EXPLICIT_SUN};
+        return new PortType[] {EXPLICIT_DATA, UPCALL_DATA, EXPLICIT_BYTE, EXPLICIT_IBIS, EXPLICIT_SUN, MULTICAST_DATA,
+            MANY_TO_ONE_DATA};
     }
 
     /** The Ibis properties of both members of the two-member benchmark pool. */

@@ -10,10 +10,17 @@ import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The driver's Ibis: its ports towards {@link IplBenchPeer} and the Ibis {@link Workload}s over them.
@@ -27,6 +34,13 @@ final class IbisDriver implements AutoCloseable {
     private final SendPort pingUpcall;
     private final Map<Stream, SendPort> streams = new EnumMap<>(Stream.class);
     private final Map<Stream, ReceivePort> acks = new EnumMap<>(Stream.class);
+    private final ReceivePort groupAck;
+    /** Multicast send port per group size (index in GROUP_SIZES). */
+    private final SendPort[] multicast = new SendPort[BenchPorts.GROUP_SIZES.length];
+    /** Many-to-one send ports, by sender number. */
+    private final SendPort[] manyToOne;
+    /** Runs the many-to-one senders (one thread each, made once). */
+    private final ExecutorService senders;
 
     // State of the upcall-driven ping-pong; only the reply port's upcall thread changes it mid-run.
     private volatile int upcallRoundsLeft;
@@ -58,6 +72,8 @@ final class IbisDriver implements AutoCloseable {
             }
             upcallDone.countDown();
         });
+        groupAck = ibis.createReceivePort(BenchPorts.MANY_TO_ONE_DATA, BenchPorts.GROUP_ACK);
+        groupAck.enableConnections();
         replyExplicit.enableConnections();
         replyUpcall.enableConnections();
         for (ReceivePort p : acks.values()) {
@@ -79,6 +95,122 @@ final class IbisDriver implements AutoCloseable {
             port.connect(peer, s.streamPort(), BenchPorts.SETUP_TIMEOUT_MILLIS, true);
             streams.put(s, port);
         }
+        int largest = BenchPorts.GROUP_SIZES[BenchPorts.GROUP_SIZES.length - 1];
+        manyToOne = new SendPort[BenchPorts.manyToOneSender(largest, largest - 1) + 1];
+        for (int g = 0; g < BenchPorts.GROUP_SIZES.length; g++) {
+            int size = BenchPorts.GROUP_SIZES[g];
+            multicast[g] = ibis.createSendPort(BenchPorts.MULTICAST_DATA);
+            for (int i = 0; i < size; i++) {
+                multicast[g].connect(peer, BenchPorts.multicastPort(size, i), BenchPorts.SETUP_TIMEOUT_MILLIS, true);
+                SendPort sender = ibis.createSendPort(BenchPorts.MANY_TO_ONE_DATA);
+                sender.connect(peer, BenchPorts.MANY_TO_ONE, BenchPorts.SETUP_TIMEOUT_MILLIS, true);
+                manyToOne[BenchPorts.manyToOneSender(size, i)] = sender;
+            }
+        }
+        AtomicInteger threads = new AtomicInteger();
+        senders = Executors.newFixedThreadPool(largest, r -> {
+            Thread t = new Thread(r, "many-to-one-sender-" + threads.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** One group message: flags, sender number, the 100 KB byte[]. */
+    private static void sendGroupMessage(SendPort port, boolean last, int sender, byte[] bytes) throws IOException {
+        WriteMessage w = port.newMessage();
+        w.writeByte(last ? BenchPorts.ACK_REQUESTED : 0);
+        w.writeByte((byte) sender);
+        w.writeArray(bytes);
+        w.finish();
+    }
+
+    /**
+     * Reads {@code count} group acknowledgements; each must come from a distinct expected sender
+     * ({@code who - base} in [0, count)) and carry the checksum of {@code bytes}.
+     */
+    private void awaitGroupAcks(int count, int base, long checksum, String what) throws IOException {
+        boolean[] seen = new boolean[count];
+        for (int n = 0; n < count; n++) {
+            ReadMessage r = groupAck.receive(BenchPorts.ACK_TIMEOUT_MILLIS);
+            int who = r.readByte() - base;
+            long received = r.readLong();
+            r.finish();
+            if (who < 0 || who >= count || seen[who]) {
+                throw new IOException(what + ": unexpected acknowledgement from " + (who + base));
+            }
+            seen[who] = true;
+            Workload.checkAck(received, checksum, what);
+        }
+    }
+
+    /**
+     * One 100 KB {@code byte[]} per message from one multicast send port to the {@code size}
+     * receive ports of its group; the last message of a run is acknowledged by every receiver.
+     */
+    Workload multicast(int sizeIndex) {
+        int size = BenchPorts.GROUP_SIZES[sizeIndex];
+        SendPort port = multicast[sizeIndex];
+        byte[] bytes = (byte[]) ArrayKind.BYTE.newArray();
+        long checksum = ArrayKind.BYTE.checksum(bytes);
+        String what = "Ibis multicast to " + size;
+        return new Workload() {
+            @Override
+            public void run(int messages) throws IOException {
+                for (int i = 1; i <= messages; i++) {
+                    sendGroupMessage(port, i == messages, 0, bytes);
+                }
+                awaitGroupAcks(size, 0, checksum, what);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    /**
+     * One 100 KB {@code byte[]} per message from {@code size} send ports, each written by its own
+     * thread, to one receive port; a run's messages are divided among the senders, and each sender's
+     * last message is acknowledged.
+     */
+    Workload manyToOne(int sizeIndex) {
+        int size = BenchPorts.GROUP_SIZES[sizeIndex];
+        int base = BenchPorts.manyToOneSender(size, 0);
+        byte[][] arrays = new byte[size][];
+        for (int i = 0; i < size; i++) {
+            arrays[i] = (byte[]) ArrayKind.BYTE.newArray(); // one per sender: the ports stream them
+        }
+        long checksum = ArrayKind.BYTE.checksum(arrays[0]);
+        String what = "Ibis many-to-one from " + size;
+        return new Workload() {
+            @Override
+            public void run(int messages) throws IOException, InterruptedException {
+                List<Future<?>> running = new ArrayList<>();
+                int active = Math.min(size, messages);
+                for (int i = 0; i < active; i++) {
+                    int sender = i;
+                    int count = messages / active + (i < messages % active ? 1 : 0);
+                    running.add(senders.submit(() -> {
+                        for (int m = 1; m <= count; m++) {
+                            sendGroupMessage(manyToOne[base + sender], m == count, base + sender, arrays[sender]);
+                        }
+                        return null;
+                    }));
+                }
+                for (Future<?> f : running) {
+                    try {
+                        f.get();
+                    } catch (ExecutionException e) {
+                        throw e.getCause() instanceof IOException io ? io : new IOException(what + ": " + e.getCause(), e);
+                    }
+                }
+                awaitGroupAcks(active, base, checksum, what);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
     }
 
     private void sendUpcallPing() throws IOException {
@@ -191,6 +323,15 @@ final class IbisDriver implements AutoCloseable {
         for (SendPort p : streams.values()) {
             p.close();
         }
+        for (SendPort p : multicast) {
+            p.close();
+        }
+        for (SendPort p : manyToOne) {
+            if (p != null) {
+                p.close();
+            }
+        }
+        senders.shutdownNow();
         ibis.end();
     }
 }

@@ -12,7 +12,9 @@ import ibis.ipl.WriteMessage;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -26,7 +28,8 @@ import java.util.concurrent.TimeUnit;
  * (the echo answers on its own send port), plus the upcall echo. Every stream message is read
  * completely, into a preallocated array for {@code readArray} ports and into a new object for
  * {@code readObject} ports, as a real receiver would; the message flagged for acknowledgement is
- * answered with its payload's checksum.
+ * answered with its payload's checksum. The group ports (multicast receivers, the many-to-one
+ * receiver) each have a thread that reads 100 KB {@code byte[]} messages into one array.
  */
 public final class IplBenchPeer {
 
@@ -49,6 +52,15 @@ public final class IplBenchPeer {
         for (Stream s : Stream.values()) {
             streams.put(s, ibis.createReceivePort(s.type, s.streamPort()));
         }
+        List<ReceivePort> multicast = new ArrayList<>();
+        List<Integer> multicastIndex = new ArrayList<>();
+        for (int size : BenchPorts.GROUP_SIZES) {
+            for (int i = 0; i < size; i++) {
+                multicast.add(ibis.createReceivePort(BenchPorts.MULTICAST_DATA, BenchPorts.multicastPort(size, i)));
+                multicastIndex.add(i);
+            }
+        }
+        ReceivePort manyToOne = ibis.createReceivePort(BenchPorts.MANY_TO_ONE_DATA, BenchPorts.MANY_TO_ONE);
         SendPort upcallReply = ibis.createSendPort(BenchPorts.UPCALL_DATA);
         MessageUpcall echo = m -> {
             byte b = m.readByte();
@@ -63,6 +75,10 @@ public final class IplBenchPeer {
         for (ReceivePort p : streams.values()) {
             p.enableConnections();
         }
+        for (ReceivePort p : multicast) {
+            p.enableConnections();
+        }
+        manyToOne.enableConnections();
 
         IbisIdentifier driver = ibis.registry().getElectionResult(BenchPorts.DRIVER_READY,
                 BenchPorts.SETUP_TIMEOUT_MILLIS);
@@ -78,6 +94,16 @@ public final class IplBenchPeer {
             ReceivePort port = streams.get(s);
             RawSockets.daemon("sink-" + s.name().toLowerCase(java.util.Locale.ROOT), () -> sinkLoop(s, port, ack));
         }
+        for (int r = 0; r < multicast.size(); r++) {
+            ReceivePort port = multicast.get(r);
+            int who = multicastIndex.get(r);
+            SendPort ack = ibis.createSendPort(BenchPorts.MANY_TO_ONE_DATA);
+            ack.connect(driver, BenchPorts.GROUP_ACK, BenchPorts.SETUP_TIMEOUT_MILLIS, true);
+            RawSockets.daemon("sink-" + port.name(), () -> groupSink(port, ack, who));
+        }
+        SendPort manyToOneAck = ibis.createSendPort(BenchPorts.MANY_TO_ONE_DATA);
+        manyToOneAck.connect(driver, BenchPorts.GROUP_ACK, BenchPorts.SETUP_TIMEOUT_MILLIS, true);
+        RawSockets.daemon("sink-many-to-one", () -> groupSink(manyToOne, manyToOneAck, -1));
         pingUpcall.enableMessageUpcalls();
         RawSockets.daemon("echo-explicit", () -> echoLoop(pingExplicit, explicitReply));
         ibis.registry().elect(BenchPorts.PEER_READY);
@@ -110,6 +136,31 @@ public final class IplBenchPeer {
                 WriteMessage w = reply.newMessage();
                 w.writeByte(b);
                 w.finish();
+            }
+        } catch (IOException e) {
+            // the port or the connection closed: the benchmark is over
+        }
+    }
+
+    /**
+     * Receives group messages (100 KB {@code byte[]}) into one reused array; acknowledges a flagged
+     * one with {@code who} (or, when negative, the message's sender number) and the checksum.
+     */
+    private static void groupSink(ReceivePort port, SendPort ack, int who) {
+        byte[] bytes = (byte[]) ArrayKind.BYTE.newArray();
+        try {
+            while (true) {
+                ReadMessage m = port.receive();
+                byte flags = m.readByte();
+                byte sender = m.readByte();
+                m.readArray(bytes);
+                m.finish();
+                if ((flags & BenchPorts.ACK_REQUESTED) != 0) {
+                    WriteMessage w = ack.newMessage();
+                    w.writeByte(who >= 0 ? (byte) who : sender);
+                    w.writeLong(ArrayKind.BYTE.checksum(bytes));
+                    w.finish();
+                }
             }
         } catch (IOException e) {
             // the port or the connection closed: the benchmark is over

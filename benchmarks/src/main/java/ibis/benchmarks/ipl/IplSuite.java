@@ -29,7 +29,9 @@ import java.util.concurrent.TimeUnit;
  * The {@code ipl} suite of BENCHMARKS.md for the tcp implementation: 1-byte round-trip latency
  * (explicit receive and upcalls) and one-way throughput of 100 KB {@code byte[]}, {@code int[]} and
  * {@code double[]} messages and of a 1023-node tree, through the data, byte, Ibis object and JDK
- * object serializations, beside raw Java sockets measured in the same run.
+ * object serializations, beside raw Java sockets measured in the same run; and the throughput of
+ * one-to-many (1, 2, 4, 8 receive ports) and many-to-one (1, 2, 4, 8 send ports) data streams,
+ * beside the one-to-one stream.
  *
  * <p>Set-up: two JVMs on this machine. This (driver) JVM embeds the registry server, starts the
  * peer JVM ({@link IplBenchPeer}), and times everything from its side; the peer echoes round trips
@@ -69,6 +71,10 @@ public final class IplSuite {
      */
     public static final String GROUPS_PROPERTY = "ibis.bench.ipl.groups";
 
+    /** Figure groups of one-to-many and many-to-one ports. */
+    static final String MULTICAST = "MULTICAST";
+    static final String MANY_TO_ONE = "MANYTOONE";
+
     private final Settings settings;
     private final boolean quick;
     private final Path outputDirectory;
@@ -81,14 +87,21 @@ public final class IplSuite {
         /** The payload of a throughput figure; null for a round trip. */
         final Payload payload;
         final Workload workload;
+        /** Receivers each message reaches (a multicast delivers its payload this many times). */
+        final int copies;
         final Series series = new Series();
         int iterations;
 
         Figure(String label, String serialization, Payload payload, Workload workload) {
+            this(label, serialization, payload, workload, 1);
+        }
+
+        Figure(String label, String serialization, Payload payload, Workload workload, int copies) {
             this.label = label;
             this.serialization = serialization;
             this.payload = payload;
             this.workload = workload;
+            this.copies = copies;
         }
 
         boolean latency() {
@@ -100,7 +113,7 @@ public final class IplSuite {
             if (latency()) {
                 return nanos / 1000.0 / n;
             }
-            return (double) payload.userBytes() * n / (nanos / 1e9) / 1e6;
+            return (double) payload.userBytes() * copies * n / (nanos / 1e9) / 1e6;
         }
     }
 
@@ -190,6 +203,24 @@ public final class IplSuite {
             trees.add(new Figure("Ibis tcp, writeObject/readObject", Stream.SUN.serialization, Payload.TREE,
                     ibis.stream(Payload.TREE, Stream.SUN)));
             groups.put(Payload.TREE.name(), trees);
+            // Groups: the one-to-one data stream of byte[] again (the reference of the group
+            // figures, measured in the same repetition), then the group figures.
+            List<Figure> multicast = new ArrayList<>();
+            List<Figure> manyToOne = new ArrayList<>();
+            Workload oneToOne = ibis.stream(Payload.BYTES, Stream.DATA);
+            multicast.add(new Figure("one-to-one send port (reference)", Stream.DATA.serialization, Payload.BYTES,
+                    oneToOne));
+            manyToOne.add(new Figure("one-to-one send port (reference)", Stream.DATA.serialization, Payload.BYTES,
+                    oneToOne));
+            for (int g = 0; g < BenchPorts.GROUP_SIZES.length; g++) {
+                int size = BenchPorts.GROUP_SIZES[g];
+                multicast.add(new Figure("multicast to " + size + " receive port" + (size == 1 ? "" : "s"),
+                        Stream.DATA.serialization, Payload.BYTES, ibis.multicast(g), size));
+                manyToOne.add(new Figure("many-to-one from " + size + " send port" + (size == 1 ? "" : "s"),
+                        Stream.DATA.serialization, Payload.BYTES, ibis.manyToOne(g)));
+            }
+            groups.put(MULTICAST, multicast);
+            groups.put(MANY_TO_ONE, manyToOne);
 
             String only = System.getProperty(GROUPS_PROPERTY);
             if (only != null && !only.isBlank()) {
@@ -197,7 +228,8 @@ public final class IplSuite {
                 groups.keySet().removeIf(g -> !wanted.contains(g.toUpperCase(Locale.ROOT)));
                 if (groups.isEmpty()) {
                     throw new IllegalArgumentException(GROUPS_PROPERTY + "=" + only + " selects no figure; groups are"
-                            + " latency, " + String.join(", ", List.of("BYTES", "INTS", "DOUBLES", "TREE")));
+                            + " latency, " + String.join(", ", List.of("BYTES", "INTS", "DOUBLES", "TREE", MULTICAST,
+                                    MANY_TO_ONE)));
                 }
             }
             warmUp(groups);
@@ -369,7 +401,7 @@ public final class IplSuite {
         t.add("| payload | sender and receiver | serialization | median | min–max | ratio to raw |");
         t.add("| --- | --- | --- | ---: | ---: | ---: |");
         for (Map.Entry<String, List<Figure>> g : groups.entrySet()) {
-            if (g.getKey().equals("latency")) {
+            if (g.getKey().equals("latency") || g.getKey().equals(MULTICAST) || g.getKey().equals(MANY_TO_ONE)) {
                 continue;
             }
             Figure peer = g.getValue().get(0);
@@ -382,13 +414,45 @@ public final class IplSuite {
         t.add("Ratios are Ibis / peer: the median over the repetitions of the ratio of the two values measured"
                 + " in the same repetition. Below 1 is faster for latency, above 1 is faster for throughput.");
         t.add("");
+        t.addAll(groupTable(groups));
         t.addAll(targets(groups));
         t.add("## Not yet measured");
         t.add("");
         t.add("- other implementations (ucx, mpi) and their C peers (ucx_perftest, a C MPI ping-pong);");
-        t.add("- a raw NIO streaming peer;");
-        t.add("- latency and throughput against message size (1 B … 1 MB) and their plots;");
-        t.add("- one-to-many (multicast to 1, 2, 4, 8) and many-to-one throughput.");
+        t.add("- a raw NIO streaming peer, and raw-socket peers of the group figures;");
+        t.add("- latency and throughput against message size (1 B … 1 MB) and their plots.");
+        return t;
+    }
+
+    /** One-to-many and many-to-one throughput, each beside the one-to-one stream of the same repetitions. */
+    private static List<String> groupTable(Map<String, List<Figure>> groups) {
+        List<String> t = new ArrayList<>();
+        if (!groups.containsKey(MULTICAST) && !groups.containsKey(MANY_TO_ONE)) {
+            return t;
+        }
+        t.add("## One-to-many and many-to-one throughput (MB/s delivered to all receivers together, higher is"
+                + " better)");
+        t.add("");
+        t.add("100 KB byte[] messages, data serialization, explicit receive. The receive ports are in the peer JVM"
+                + " (one thread each), the send ports in the driver JVM (many-to-one: one thread per send port);"
+                + " all JVMs share the machine's " + Runtime.getRuntime().availableProcessors() + " cores."
+                + " A multicast message counts once per receiver it reaches. Ratio: to the one-to-one stream of"
+                + " the same repetitions.");
+        t.add("");
+        t.add("| ports | serialization | median | min–max | ratio to one-to-one |");
+        t.add("| --- | --- | ---: | ---: | ---: |");
+        for (String key : List.of(MULTICAST, MANY_TO_ONE)) {
+            List<Figure> g = groups.get(key);
+            if (g == null) {
+                continue;
+            }
+            Figure reference = g.get(0);
+            for (Figure x : g.subList(1, g.size())) {
+                t.add("| " + x.label + " | " + x.serialization + " | " + fmt(x.series.median()) + " | "
+                        + range(x.series) + " | " + ratio(x, reference) + " |");
+            }
+        }
+        t.add("");
         return t;
     }
 

@@ -38,11 +38,13 @@ public class IplSuiteRunTest {
                     "| tree(1023) | raw Java socket, ObjectOutputStream (reset per message) | JDK |",
                     "| tree(1023) | Ibis tcp, writeObject/readObject | object.ibis |",
                     "| tree(1023) | Ibis tcp, writeObject/readObject | object.sun |",
+                    "| multicast to 1 receive port | data |", "| multicast to 8 receive ports | data |",
+                    "| many-to-one from 1 send port | data |", "| many-to-one from 8 send ports | data |",
                     "## Targets", "Command: `IplSuiteRunTest`")) {
                 assertTrue(text.contains(row), "the report lacks '" + row + "':\n" + text);
             }
             long dataRows = text.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| ---")).count();
-            assertEquals(dataRows, 2 + 4 + 5 + 4 + 4 + 3, "header rows plus one row per figure:\n" + text);
+            assertEquals(dataRows, 3 + 4 + 5 + 4 + 4 + 3 + 8, "header rows plus one row per figure:\n" + text);
         } finally {
             try (Stream<Path> files = Files.walk(dir)) {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
