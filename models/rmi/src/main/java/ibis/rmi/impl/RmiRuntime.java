@@ -23,11 +23,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Method;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.UnmarshalException;
 import java.rmi.server.ExportException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -88,7 +92,7 @@ public final class RmiRuntime {
     private static volatile RmiRuntime instance;
 
     /** Where incoming calls are logged ({@code setLog}), or null. */
-    private static volatile java.io.PrintStream callLog;
+    private static volatile PrintStream callLog;
 
     /**
      * Logs every incoming remote call of this JVM to {@code out} from now on, one line per call
@@ -98,13 +102,13 @@ public final class RmiRuntime {
      *
      * @param out the stream, or null
      */
-    public static void setCallLog(java.io.OutputStream out) {
+    public static void setCallLog(OutputStream out) {
         callLog = out == null ? null
-                : out instanceof java.io.PrintStream ps ? ps : new java.io.PrintStream(out, true);
+                : out instanceof PrintStream ps ? ps : new PrintStream(out, true);
     }
 
     /** @return the stream calls are logged to, or null when they are not logged */
-    public static java.io.PrintStream callLog() {
+    public static PrintStream callLog() {
         return callLog;
     }
 
@@ -554,12 +558,12 @@ public final class RmiRuntime {
         }
 
         /** One line of the call log ({@link #setCallLog}). */
-        private void logCall(java.io.PrintStream log, int method) {
-            java.lang.reflect.Method[] methods = remote.methods();
+        private void logCall(PrintStream log, int method) {
+            Method[] methods = remote.methods();
             String name = method >= 0 && method < methods.length && methods[method] != null
                     ? methods[method].getName() : "#" + method;
             IbisIdentifier caller = ServerCall.currentCaller();
-            log.println(java.time.Instant.now() + " Ibis RMI call from " + caller + " to "
+            log.println(Instant.now() + " Ibis RMI call from " + caller + " to "
                     + target.getClass().getName() + "." + name + " (" + port.name() + ")");
         }
 
@@ -602,7 +606,7 @@ public final class RmiRuntime {
                                 + " is no longer exported"));
                 return;
             }
-            java.io.PrintStream log = callLog;
+            PrintStream log = callLog;
             if (log != null) {
                 logCall(log, method);
             }

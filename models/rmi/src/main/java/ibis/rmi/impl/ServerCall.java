@@ -1,5 +1,6 @@
 package ibis.rmi.impl;
 
+import ibis.ipl.IbisIdentifier;
 import ibis.ipl.ReadMessage;
 import ibis.ipl.SendPortIdentifier;
 import ibis.ipl.WriteMessage;
@@ -75,7 +76,7 @@ public final class ServerCall {
      *
      * @return the calling member, or null
      */
-    public static ibis.ipl.IbisIdentifier currentCaller() {
+    public static IbisIdentifier currentCaller() {
         ServerCall c = PER_THREAD.get();
         return c != null && c.inUse && c.senderOrigin != null ? c.senderOrigin.ibisIdentifier() : null;
     }
