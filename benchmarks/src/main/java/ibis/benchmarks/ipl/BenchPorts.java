@@ -74,6 +74,9 @@ final class BenchPorts {
     /** The {@code what} byte of a stream message carrying the 1023-node tree. */
     static final byte TREE = 100;
 
+    /** The {@code what} byte of a data stream message carrying {@code int n} and {@code n} bytes ({@link SizedMessages}). */
+    static final byte SIZED = 101;
+
     /** Bit of the {@code flags} byte of a stream message: acknowledge it. */
     static final byte ACK_REQUESTED = 1;
 
@@ -111,10 +114,12 @@ final class BenchPorts {
     // Receive ports of the peer.
     static final String PING_EXPLICIT = "ping-explicit";
     static final String PING_UPCALL = "ping-upcall";
+    static final String PING_SIZED = "ping-sized";
 
     // Receive ports of the driver.
     static final String REPLY_EXPLICIT = "reply-explicit";
     static final String REPLY_UPCALL = "reply-upcall";
+    static final String REPLY_SIZED = "reply-sized";
 
     // Elections that order the set-up: the driver's ports exist, then the peer's.
     static final String DRIVER_READY = "driver";

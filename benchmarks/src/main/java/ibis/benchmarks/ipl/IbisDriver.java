@@ -30,6 +30,8 @@ final class IbisDriver implements AutoCloseable {
     private final Ibis ibis;
     private final ReceivePort replyExplicit;
     private final ReceivePort replyUpcall;
+    private final ReceivePort replySized;
+    private final SendPort pingSized;
     private final SendPort pingExplicit;
     private final SendPort pingUpcall;
     private final Map<Stream, SendPort> streams = new EnumMap<>(Stream.class);
@@ -52,6 +54,7 @@ final class IbisDriver implements AutoCloseable {
         ibis = IbisFactory.createIbis(BenchPorts.CAPABILITIES, BenchPorts.poolProperties(server, pool), true,
                 null, BenchPorts.all());
         replyExplicit = ibis.createReceivePort(BenchPorts.EXPLICIT_DATA, BenchPorts.REPLY_EXPLICIT);
+        replySized = ibis.createReceivePort(BenchPorts.EXPLICIT_DATA, BenchPorts.REPLY_SIZED);
         for (Stream s : Stream.values()) {
             acks.put(s, ibis.createReceivePort(BenchPorts.EXPLICIT_DATA, s.ackPort()));
         }
@@ -75,6 +78,7 @@ final class IbisDriver implements AutoCloseable {
         groupAck = ibis.createReceivePort(BenchPorts.MANY_TO_ONE_DATA, BenchPorts.GROUP_ACK);
         groupAck.enableConnections();
         replyExplicit.enableConnections();
+        replySized.enableConnections();
         replyUpcall.enableConnections();
         for (ReceivePort p : acks.values()) {
             p.enableConnections();
@@ -90,6 +94,8 @@ final class IbisDriver implements AutoCloseable {
         pingExplicit = ibis.createSendPort(BenchPorts.EXPLICIT_DATA);
         pingExplicit.connect(peer, BenchPorts.PING_EXPLICIT, BenchPorts.SETUP_TIMEOUT_MILLIS, true);
         pingUpcall.connect(peer, BenchPorts.PING_UPCALL, BenchPorts.SETUP_TIMEOUT_MILLIS, true);
+        pingSized = ibis.createSendPort(BenchPorts.EXPLICIT_DATA);
+        pingSized.connect(peer, BenchPorts.PING_SIZED, BenchPorts.SETUP_TIMEOUT_MILLIS, true);
         for (Stream s : Stream.values()) {
             SendPort port = ibis.createSendPort(s.type);
             port.connect(peer, s.streamPort(), BenchPorts.SETUP_TIMEOUT_MILLIS, true);
@@ -245,6 +251,66 @@ final class IbisDriver implements AutoCloseable {
         };
     }
 
+    /** Round trips of {@code n}-byte messages ({@link SizedMessages}), explicit receive on both sides. */
+    Workload sizedPingPong(int n) {
+        byte[] message = SizedMessages.pattern(n);
+        byte[] reply = new byte[n];
+        return new Workload() {
+            @Override
+            public void run(int iterations) throws IOException {
+                for (int i = 0; i < iterations; i++) {
+                    SizedMessages.mark(message, 0, n, i);
+                    WriteMessage w = pingSized.newMessage();
+                    w.writeInt(n);
+                    w.writeArray(message);
+                    w.finish();
+                    ReadMessage r = replySized.receive();
+                    int echoed = r.readInt();
+                    if (echoed != n) {
+                        throw new IOException("Ibis echo: " + echoed + " bytes for " + n);
+                    }
+                    r.readArray(reply);
+                    r.finish();
+                    SizedMessages.checkEcho(reply, 0, n, echoed, i, "Ibis echo");
+                }
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    /** One-way stream of {@code n}-byte messages on the data stream port; the last one of a run is acknowledged. */
+    Workload sizedStream(int n) {
+        SendPort port = streams.get(Stream.DATA);
+        ReceivePort ack = acks.get(Stream.DATA);
+        byte[] bytes = SizedMessages.pattern(n);
+        long checksum = SizedMessages.checksum(bytes, n);
+        String what = "Ibis " + n + "-byte stream";
+        return new Workload() {
+            @Override
+            public void run(int messages) throws IOException {
+                for (int i = 1; i <= messages; i++) {
+                    WriteMessage w = port.newMessage();
+                    w.writeByte(i == messages ? BenchPorts.ACK_REQUESTED : 0);
+                    w.writeByte(BenchPorts.SIZED);
+                    w.writeInt(n);
+                    w.writeArray(bytes);
+                    w.finish();
+                }
+                ReadMessage r = ack.receive(BenchPorts.ACK_TIMEOUT_MILLIS);
+                long received = r.readLong();
+                r.finish();
+                Workload.checkAck(received, checksum, what);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
     /** 1-byte round trips driven by upcalls on both sides: each reply's upcall sends the next ping. */
     Workload upcallPingPong() {
         return new Workload() {
@@ -320,6 +386,7 @@ final class IbisDriver implements AutoCloseable {
     public void close() throws IOException {
         pingExplicit.close();
         pingUpcall.close();
+        pingSized.close();
         for (SendPort p : streams.values()) {
             p.close();
         }

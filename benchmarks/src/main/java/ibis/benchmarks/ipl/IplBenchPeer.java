@@ -48,6 +48,7 @@ public final class IplBenchPeer {
         Ibis ibis = IbisFactory.createIbis(BenchPorts.CAPABILITIES, BenchPorts.poolProperties(server, pool),
                 true, null, BenchPorts.all());
         ReceivePort pingExplicit = ibis.createReceivePort(BenchPorts.EXPLICIT_DATA, BenchPorts.PING_EXPLICIT);
+        ReceivePort pingSized = ibis.createReceivePort(BenchPorts.EXPLICIT_DATA, BenchPorts.PING_SIZED);
         Map<Stream, ReceivePort> streams = new EnumMap<>(Stream.class);
         for (Stream s : Stream.values()) {
             streams.put(s, ibis.createReceivePort(s.type, s.streamPort()));
@@ -71,6 +72,7 @@ public final class IplBenchPeer {
         };
         ReceivePort pingUpcall = ibis.createReceivePort(BenchPorts.UPCALL_DATA, BenchPorts.PING_UPCALL, echo);
         pingExplicit.enableConnections();
+        pingSized.enableConnections();
         pingUpcall.enableConnections();
         for (ReceivePort p : streams.values()) {
             p.enableConnections();
@@ -88,6 +90,8 @@ public final class IplBenchPeer {
         SendPort explicitReply = ibis.createSendPort(BenchPorts.EXPLICIT_DATA);
         explicitReply.connect(driver, BenchPorts.REPLY_EXPLICIT, BenchPorts.SETUP_TIMEOUT_MILLIS, true);
         upcallReply.connect(driver, BenchPorts.REPLY_UPCALL, BenchPorts.SETUP_TIMEOUT_MILLIS, true);
+        SendPort sizedReply = ibis.createSendPort(BenchPorts.EXPLICIT_DATA);
+        sizedReply.connect(driver, BenchPorts.REPLY_SIZED, BenchPorts.SETUP_TIMEOUT_MILLIS, true);
         for (Stream s : Stream.values()) {
             SendPort ack = ibis.createSendPort(BenchPorts.EXPLICIT_DATA);
             ack.connect(driver, s.ackPort(), BenchPorts.SETUP_TIMEOUT_MILLIS, true);
@@ -106,6 +110,7 @@ public final class IplBenchPeer {
         RawSockets.daemon("sink-many-to-one", () -> groupSink(manyToOne, manyToOneAck, -1));
         pingUpcall.enableMessageUpcalls();
         RawSockets.daemon("echo-explicit", () -> echoLoop(pingExplicit, explicitReply));
+        RawSockets.daemon("echo-sized", () -> echoSizedLoop(pingSized, sizedReply));
         ibis.registry().elect(BenchPorts.PEER_READY);
 
         // The driver closes our standard input when it is done (or dies).
@@ -142,6 +147,25 @@ public final class IplBenchPeer {
         }
     }
 
+    /** Echoes sized messages ({@link SizedMessages}) into and out of one reused array. */
+    private static void echoSizedLoop(ReceivePort port, SendPort reply) {
+        byte[] bytes = new byte[SizedMessages.MAX];
+        try {
+            while (true) {
+                ReadMessage m = port.receive();
+                int n = SizedMessages.checkLength(m.readInt());
+                m.readArray(bytes, 0, n);
+                m.finish();
+                WriteMessage w = reply.newMessage();
+                w.writeInt(n);
+                w.writeArray(bytes, 0, n);
+                w.finish();
+            }
+        } catch (IOException e) {
+            // the port or the connection closed (or a bad length): the benchmark is over
+        }
+    }
+
     /**
      * Receives group messages (100 KB {@code byte[]}) into one reused array; acknowledges a flagged
      * one with {@code who} (or, when negative, the message's sender number) and the checksum.
@@ -172,11 +196,24 @@ public final class IplBenchPeer {
         for (ArrayKind k : ArrayKind.values()) {
             arrays[k.ordinal()] = k.newArray();
         }
+        byte[] sized = new byte[SizedMessages.MAX];
         try {
             while (true) {
                 ReadMessage m = port.receive();
                 byte flags = m.readByte();
-                Payload payload = Payload.of(m.readByte());
+                byte what = m.readByte();
+                if (what == BenchPorts.SIZED && !stream.objects()) {
+                    int n = SizedMessages.checkLength(m.readInt());
+                    m.readArray(sized, 0, n);
+                    m.finish();
+                    if ((flags & BenchPorts.ACK_REQUESTED) != 0) {
+                        WriteMessage w = ack.newMessage();
+                        w.writeLong(SizedMessages.checksum(sized, n));
+                        w.finish();
+                    }
+                    continue;
+                }
+                Payload payload = Payload.of(what);
                 if (payload == null) {
                     throw new IOException(stream + " stream: unknown payload code");
                 }

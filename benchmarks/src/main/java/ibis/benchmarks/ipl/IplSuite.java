@@ -1,6 +1,7 @@
 package ibis.benchmarks.ipl;
 
 import ibis.benchmarks.ipl.BenchPorts.Stream;
+import ibis.benchmarks.rmi.LatencyPlot;
 import ibis.ipl.impl.ImplPropertyTable;
 import ibis.registry.server.CentralRegistryServer;
 
@@ -31,7 +32,8 @@ import java.util.concurrent.TimeUnit;
  * {@code double[]} messages and of a 1023-node tree, through the data, byte, Ibis object and JDK
  * object serializations, beside raw Java sockets measured in the same run; and the throughput of
  * one-to-many (1, 2, 4, 8 receive ports) and many-to-one (1, 2, 4, 8 send ports) data streams,
- * beside the one-to-one stream.
+ * beside the one-to-one stream; and round-trip latency and one-way throughput against message size
+ * (1 B to 1 MiB, {@link SizedMessages}) beside raw blocking sockets, with their plots.
  *
  * <p>Set-up: two JVMs on this machine. This (driver) JVM embeds the registry server, starts the
  * peer JVM ({@link IplBenchPeer}), and times everything from its side; the peer echoes round trips
@@ -66,7 +68,8 @@ public final class IplSuite {
 
     /**
      * System property: a comma-separated list of the figure groups to run ({@code latency},
-     * {@code BYTES}, {@code INTS}, {@code DOUBLES}, {@code TREE}); default all. For looking at one
+     * {@code BYTES}, {@code INTS}, {@code DOUBLES}, {@code TREE}, {@code MULTICAST}, {@code MANYTOONE},
+     * {@code SIZES}); default all. For looking at one
      * figure closely; a partial report says so in its tables.
      */
     public static final String GROUPS_PROPERTY = "ibis.bench.ipl.groups";
@@ -74,6 +77,9 @@ public final class IplSuite {
     /** Figure groups of one-to-many and many-to-one ports. */
     static final String MULTICAST = "MULTICAST";
     static final String MANY_TO_ONE = "MANYTOONE";
+
+    /** Prefix of the figure groups of one message size each ({@link #GROUPS_PROPERTY} name: {@code SIZES}). */
+    static final String SIZE_PREFIX = "SIZE-";
 
     private final Settings settings;
     private final boolean quick;
@@ -84,8 +90,11 @@ public final class IplSuite {
     private static final class Figure {
         final String label;
         final String serialization;
-        /** The payload of a throughput figure; null for a round trip. */
+        /** The payload of a throughput figure of a fixed workload; null for a round trip or a sized message. */
         final Payload payload;
+        /** Bytes of user payload per message of a sized throughput figure; 0 otherwise. */
+        final int messageBytes;
+        final boolean latency;
         final Workload workload;
         /** Receivers each message reaches (a multicast delivers its payload this many times). */
         final int copies;
@@ -102,10 +111,23 @@ public final class IplSuite {
             this.payload = payload;
             this.workload = workload;
             this.copies = copies;
+            this.messageBytes = 0;
+            this.latency = payload == null;
+        }
+
+        /** A figure of messages of {@code messageBytes} bytes: round trips when {@code latency}, else a stream. */
+        Figure(String label, String serialization, int messageBytes, boolean latency, Workload workload) {
+            this.label = label;
+            this.serialization = serialization;
+            this.payload = null;
+            this.workload = workload;
+            this.copies = 1;
+            this.messageBytes = messageBytes;
+            this.latency = latency;
         }
 
         boolean latency() {
-            return payload == null;
+            return latency;
         }
 
         /** Microseconds per round trip, or MB/s (10^6 bytes per second) of user payload. */
@@ -113,7 +135,8 @@ public final class IplSuite {
             if (latency()) {
                 return nanos / 1000.0 / n;
             }
-            return (double) payload.userBytes() * copies * n / (nanos / 1e9) / 1e6;
+            long bytes = payload != null ? payload.userBytes() : messageBytes;
+            return (double) bytes * copies * n / (nanos / 1e9) / 1e6;
         }
     }
 
@@ -221,15 +244,29 @@ public final class IplSuite {
             }
             groups.put(MULTICAST, multicast);
             groups.put(MANY_TO_ONE, manyToOne);
+            // Message sizes: round trips and streams of byte[] messages, Ibis beside raw blocking sockets.
+            for (int n : SizedMessages.SIZES) {
+                SizedMessages.RawEcho echo = new SizedMessages.RawEcho(ports[0], n);
+                raw.add(echo);
+                SizedMessages.RawStream stream = new SizedMessages.RawStream(ports[0], n);
+                raw.add(stream);
+                List<Figure> g = new ArrayList<>();
+                g.add(new Figure("raw Java socket, round trip", "—", n, true, echo));
+                g.add(new Figure("Ibis tcp, round trip", Stream.DATA.serialization, n, true, ibis.sizedPingPong(n)));
+                g.add(new Figure("raw Java socket, stream", "—", n, false, stream));
+                g.add(new Figure("Ibis tcp, stream", Stream.DATA.serialization, n, false, ibis.sizedStream(n)));
+                groups.put(SIZE_PREFIX + n, g);
+            }
 
             String only = System.getProperty(GROUPS_PROPERTY);
             if (only != null && !only.isBlank()) {
                 List<String> wanted = List.of(only.toUpperCase(Locale.ROOT).split("\\s*,\\s*"));
-                groups.keySet().removeIf(g -> !wanted.contains(g.toUpperCase(Locale.ROOT)));
+                groups.keySet().removeIf(g -> !wanted.contains(g.startsWith(SIZE_PREFIX) ? "SIZES"
+                        : g.toUpperCase(Locale.ROOT)));
                 if (groups.isEmpty()) {
                     throw new IllegalArgumentException(GROUPS_PROPERTY + "=" + only + " selects no figure; groups are"
                             + " latency, " + String.join(", ", List.of("BYTES", "INTS", "DOUBLES", "TREE", MULTICAST,
-                                    MANY_TO_ONE)));
+                                    MANY_TO_ONE, "SIZES")));
                 }
             }
             warmUp(groups);
@@ -376,7 +413,7 @@ public final class IplSuite {
         }
     }
 
-    private List<String> tables(Map<String, List<Figure>> groups) {
+    private List<String> tables(Map<String, List<Figure>> groups) throws IOException {
         List<String> t = new ArrayList<>();
         List<Figure> latency = groups.get("latency");
         if (latency != null) {
@@ -401,7 +438,8 @@ public final class IplSuite {
         t.add("| payload | sender and receiver | serialization | median | min–max | ratio to raw |");
         t.add("| --- | --- | --- | ---: | ---: | ---: |");
         for (Map.Entry<String, List<Figure>> g : groups.entrySet()) {
-            if (g.getKey().equals("latency") || g.getKey().equals(MULTICAST) || g.getKey().equals(MANY_TO_ONE)) {
+            if (g.getKey().equals("latency") || g.getKey().equals(MULTICAST) || g.getKey().equals(MANY_TO_ONE)
+                    || g.getKey().startsWith(SIZE_PREFIX)) {
                 continue;
             }
             Figure peer = g.getValue().get(0);
@@ -415,12 +453,68 @@ public final class IplSuite {
                 + " in the same repetition. Below 1 is faster for latency, above 1 is faster for throughput.");
         t.add("");
         t.addAll(groupTable(groups));
+        t.addAll(sizeTable(groups));
         t.addAll(targets(groups));
         t.add("## Not yet measured");
         t.add("");
         t.add("- other implementations (ucx, mpi) and their C peers (ucx_perftest, a C MPI ping-pong);");
-        t.add("- a raw NIO streaming peer, and raw-socket peers of the group figures;");
-        t.add("- latency and throughput against message size (1 B … 1 MB) and their plots.");
+        t.add("- a raw NIO streaming peer, and raw-socket peers of the group figures.");
+        return t;
+    }
+
+    /** Latency and throughput against message size, with their plots (PNG files beside the report). */
+    private List<String> sizeTable(Map<String, List<Figure>> groups) throws IOException {
+        List<String> t = new ArrayList<>();
+        List<List<Figure>> sizes = new ArrayList<>();
+        for (Map.Entry<String, List<Figure>> g : groups.entrySet()) {
+            if (g.getKey().startsWith(SIZE_PREFIX)) {
+                sizes.add(g.getValue());
+            }
+        }
+        if (sizes.isEmpty()) {
+            return t;
+        }
+        t.add("## Latency and throughput against message size");
+        t.add("");
+        t.add("byte[] messages, data serialization, explicit receive; the raw peer is a blocking socket that writes"
+                + " each message (length and bytes) in one write. Round trip: the peer echoes the message (µs, median,"
+                + " lower is better). Stream: one-way, the last message of a run acknowledged with a checksum (MB/s ="
+                + " 10^6 bytes/s of user payload, median, higher is better). Ratios: Ibis / raw, paired per"
+                + " repetition.");
+        t.add("");
+        t.add("| bytes | raw round trip (µs) | Ibis round trip (µs) | ratio | raw stream (MB/s) | Ibis stream (MB/s) |"
+                + " ratio |");
+        t.add("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+        LatencyPlot latencyPlot = new LatencyPlot("Round-trip latency against message size", "message size (bytes)",
+                "µs per round trip (median)");
+        LatencyPlot throughputPlot = new LatencyPlot("One-way throughput against message size", "message size (bytes)",
+                "MB/s (median)");
+        for (List<Figure> g : sizes) {
+            Figure rawEcho = g.get(0);
+            Figure ibisEcho = g.get(1);
+            Figure rawStream = g.get(2);
+            Figure ibisStream = g.get(3);
+            int n = rawEcho.messageBytes;
+            t.add("| " + n + " | " + fmt(rawEcho.series.median()) + " | " + fmt(ibisEcho.series.median()) + " | "
+                    + ratio(ibisEcho, rawEcho) + " | " + fmt(rawStream.series.median()) + " | "
+                    + fmt(ibisStream.series.median()) + " | " + ratio(ibisStream, rawStream) + " |");
+            latencyPlot.add("raw Java socket", n, rawEcho.series.median());
+            latencyPlot.add("Ibis tcp", n, ibisEcho.series.median());
+            throughputPlot.add("raw Java socket", n, rawStream.series.median());
+            throughputPlot.add("Ibis tcp", n, ibisStream.series.median());
+        }
+        t.add("");
+        if (latencyPlot.hasCurves()) {
+            Files.createDirectories(outputDirectory);
+            String latencyPng = baseName() + "-size-latency.png";
+            String throughputPng = baseName() + "-size-throughput.png";
+            latencyPlot.write(outputDirectory.resolve(latencyPng));
+            throughputPlot.write(outputDirectory.resolve(throughputPng));
+            t.add("![round-trip latency against message size](" + latencyPng + ")");
+            t.add("");
+            t.add("![one-way throughput against message size](" + throughputPng + ")");
+            t.add("");
+        }
         return t;
     }
 
@@ -495,9 +589,14 @@ public final class IplSuite {
         return String.format(Locale.ROOT, "%.2f", Series.pairedRatio(x.series, peer.series));
     }
 
+    /** The report's file name without extension; its plots' names start with it. */
+    private String baseName() {
+        return "ipl-" + LocalDate.now() + (quick ? "-" + settings.name() : "");
+    }
+
     private Path write(List<String> report) throws IOException {
         Files.createDirectories(outputDirectory);
-        Path file = outputDirectory.resolve("ipl-" + LocalDate.now() + (quick ? "-" + settings.name() : "") + ".md");
+        Path file = outputDirectory.resolve(baseName() + ".md");
         Files.write(file, report, StandardCharsets.UTF_8);
         return file.toAbsolutePath();
     }

@@ -34,6 +34,8 @@ import java.nio.channels.SocketChannel;
  * <li>{@code 'T'}: the 1023-node tree through JDK object streams, reset after every message (as
  * RMI does): per message {@code writeBoolean(ack)}, {@code writeObject(tree)}; the server reads the
  * tree and answers a flagged message with the tree's checksum.</li>
+ * <li>{@link SizedMessages#ECHO} and {@link SizedMessages#SIZED_STREAM}: messages of a given size
+ * ({@link SizedMessages}).</li>
  * </ul>
  * NIO connections only ping-pong.
  */
@@ -94,6 +96,10 @@ final class RawSockets {
                     sinkArrays(in, out);
                 } else if (op == TREE) {
                     sinkTrees(in, out);
+                } else if (op == SizedMessages.ECHO) {
+                    SizedMessages.serveEcho(in, out);
+                } else if (op == SizedMessages.SIZED_STREAM) {
+                    SizedMessages.sinkSized(in, out);
                 }
             } catch (EOFException e) {
                 // the driver closed the connection

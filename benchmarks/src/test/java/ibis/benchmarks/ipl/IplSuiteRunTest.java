@@ -4,6 +4,7 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 
+import java.awt.image.BufferedImage;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,11 +12,13 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
+import javax.imageio.ImageIO;
+
 import org.testng.annotations.Test;
 
 /**
  * Runs the whole ipl suite with tiny sizes (a real peer JVM, every workload, the checksums of
- * every stream) and checks the report it writes. Nothing here looks at how fast anything was.
+ * every stream) and checks the report it writes and its plots. Nothing here looks at how fast anything was.
  */
 public class IplSuiteRunTest {
 
@@ -40,11 +43,18 @@ public class IplSuiteRunTest {
                     "| tree(1023) | Ibis tcp, writeObject/readObject | object.sun |",
                     "| multicast to 1 receive port | data |", "| multicast to 8 receive ports | data |",
                     "| many-to-one from 1 send port | data |", "| many-to-one from 8 send ports | data |",
-                    "## Targets", "Command: `IplSuiteRunTest`")) {
+                    "| 1 | ", "| 1048576 | ", "## Targets", "Command: `IplSuiteRunTest`")) {
                 assertTrue(text.contains(row), "the report lacks '" + row + "':\n" + text);
             }
             long dataRows = text.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| ---")).count();
-            assertEquals(dataRows, 3 + 4 + 5 + 4 + 4 + 3 + 8, "header rows plus one row per figure:\n" + text);
+            assertEquals(dataRows, 3 + 4 + 5 + 4 + 4 + 3 + 8 + 1 + SizedMessages.SIZES.length,
+                    "header rows plus one row per figure (one per message size in the size table):\n" + text);
+            String base = report.getFileName().toString().replace(".md", "");
+            for (String plot : List.of(base + "-size-latency.png", base + "-size-throughput.png")) {
+                assertTrue(text.contains("](" + plot + ")"), "the report does not show " + plot);
+                BufferedImage image = ImageIO.read(dir.resolve(plot).toFile());
+                assertTrue(image != null && image.getWidth() > 0, plot + " is not a readable image");
+            }
         } finally {
             try (Stream<Path> files = Files.walk(dir)) {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
