@@ -45,7 +45,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * <p>System properties (for focused runs while tuning): {@code ibis.bench.serialization.columns}
  * and {@code ibis.bench.serialization.workloads}, comma-separated JMH parameter values, restrict
  * what runs (the report then shows "—" for the rest). {@code --quick} leaves out the peers with
- * reference tracking unless the columns are chosen explicitly.
+ * reference tracking unless the columns are chosen explicitly. {@code ibis.bench.serialization.forks}
+ * (full mode) runs every cell in that many JVM forks instead of one: the JIT compiles a recursive
+ * serializer (the tree) in an order that differs from JVM to JVM, and with it the speed, so a
+ * figure from one fork is one draw; the cell's median and min–max are then over all forks'
+ * measurement iterations.
  */
 public final class SerializationSuite {
 
@@ -175,7 +179,7 @@ public final class SerializationSuite {
         h.add("- OS: " + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", "
                 + rt.availableProcessors() + " cores");
         h.add("- Command: `" + command + "`");
-        h.add("- Harness: JMH " + jmhVersion() + ", average time per operation, one JVM fork per (column, workload,"
+        h.add("- Harness: JMH " + jmhVersion() + ", average time per operation, JVM forks of their own per (column, workload,"
                 + " operation); " + (quick ? "quick: no forks, every benchmark in the suite's own JVM (indicative figures); " : "") + forks() + " fork(s), " + warmupIterations() + " warm-up iterations of "
                 + warmupTime() + ", " + measurementIterations() + " measurement iterations of " + measurementTime()
                 + " (the median and min–max below are over the measurement iterations); fork JVM options: "
@@ -272,7 +276,7 @@ public final class SerializationSuite {
      * minute; its figures are indicative (the JIT sees all columns' and workloads' classes at once).
      */
     private int forks() {
-        return quick ? 0 : 1;
+        return quick ? 0 : Math.max(1, Integer.getInteger("ibis.bench.serialization.forks", 1));
     }
 
     private int warmupIterations() {
