@@ -299,10 +299,7 @@ final class IbisDriver implements AutoCloseable {
                     w.writeArray(bytes);
                     w.finish();
                 }
-                ReadMessage r = ack.receive(BenchPorts.ACK_TIMEOUT_MILLIS);
-                long received = r.readLong();
-                r.finish();
-                Workload.checkAck(received, checksum, what);
+                awaitAck(ack, checksum, what);
             }
 
             @Override
@@ -365,16 +362,21 @@ final class IbisDriver implements AutoCloseable {
                     }
                     w.finish();
                 }
-                ReadMessage r = ack.receive(BenchPorts.ACK_TIMEOUT_MILLIS);
-                long received = r.readLong();
-                r.finish();
-                Workload.checkAck(received, checksum, what);
+                awaitAck(ack, checksum, what);
             }
 
             @Override
             public void close() {
             }
         };
+    }
+
+    /** Receives a stream's acknowledgement and checks its checksum. */
+    private static void awaitAck(ReceivePort ack, long checksum, String what) throws IOException {
+        ReadMessage r = ack.receive(BenchPorts.ACK_TIMEOUT_MILLIS);
+        long received = r.readLong();
+        r.finish();
+        Workload.checkAck(received, checksum, what);
     }
 
     /** The implementation that was selected, for the report. */
