@@ -7,20 +7,20 @@ import java.util.Arrays;
  *
  * <p>Layout, chosen for the common case of a message full of objects seen once (a tree, a list):
  * the hash part is an {@code int[]} of entry numbers (open addressing, linear probing on
- * {@link System#identityHashCode}, at most a quarter full), and the entries (object, handle,
- * slot) are kept in insertion order in dense arrays. Entering a new object therefore touches one
- * random cache line (its slot in the small {@code int[]}) and appends to three arrays written
- * front to back; the one reference store goes to a dense array, so consecutive stores share cache
- * lines and GC cards. {@link #clear()} costs time proportional to the entries added since the last
- * clear, not to the capacity, so a small message after a large one stays cheap; cleared entries
- * drop their references.
+ * {@link System#identityHashCode}, at most a quarter full), and the entries (object, handle) are
+ * kept in insertion order in dense arrays. Entering a new object therefore touches one random
+ * cache line (its slot in the small {@code int[]}) and appends to two arrays written front to back;
+ * the one reference store goes to a dense array, so consecutive stores share cache lines and GC
+ * cards. {@link #clear()} fills the hash part with a bulk fill when the message entered more than
+ * a 32nd of its slots, and otherwise finds each entry's slot again from its object, so a small
+ * message after a large one stays cheap and no insert pays for remembering its slot; cleared
+ * entries drop their references.
  */
 final class IdentityTable {
 
     private int[] slots;      // entry number + 1 per slot; 0 = empty
     private Object[] objects; // entries, in insertion order
     private int[] handles;    // the handle of each entry
-    private int[] slotOf;     // the slot of each entry (for clear)
     private int size;
     private int shift;        // 32 - log2(slots.length)
 
@@ -33,7 +33,6 @@ final class IdentityTable {
         int entries = capacity >>> 2;
         objects = new Object[entries];
         handles = new int[entries];
-        slotOf = new int[entries];
         shift = 32 - Integer.numberOfTrailingZeros(capacity);
     }
 
@@ -98,7 +97,6 @@ final class IdentityTable {
         int n = size;
         objects[n] = key;
         handles[n] = handle;
-        slotOf[n] = slot;
         slots[slot] = n + 1;
         size = n + 1;
     }
@@ -114,13 +112,32 @@ final class IdentityTable {
         }
     }
 
+    /** Slots of the hash part in use (for tests: 0 after {@link #clear()}). */
+    int occupiedSlots() {
+        int used = 0;
+        for (int e : slots) {
+            if (e != 0) {
+                used++;
+            }
+        }
+        return used;
+    }
+
     /** Forgets all entries. */
     void clear() {
         int[] s = slots;
-        int[] so = slotOf;
         int n = size;
-        for (int j = 0; j < n; j++) {
-            s[so[j]] = 0;
+        if (n > s.length >>> 5) {
+            Arrays.fill(s, 0); // a bulk fill is cheaper than finding many entries again
+        } else {
+            int mask = s.length - 1;
+            for (int j = 0; j < n; j++) {
+                int i = slot(objects[j]);
+                while (s[i] != j + 1) {
+                    i = (i + 1) & mask;
+                }
+                s[i] = 0;
+            }
         }
         Arrays.fill(objects, 0, n, null);
         size = 0;

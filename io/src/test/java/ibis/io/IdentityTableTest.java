@@ -27,9 +27,36 @@ public class IdentityTableTest {
             }
             assertEquals(table.get(new String("equal")), 0);
             table.clear();
+            assertEquals(table.occupiedSlots(), 0);
             for (Object key : keys) {
                 assertEquals(table.get(key), 0, "after clear");
             }
+        }
+    }
+
+    /**
+     * After a large message the table stays large, and clearing a small message finds its entries
+     * again instead of sweeping the table; a slot left taken would fill the table up over many
+     * small messages until an insert probed forever.
+     */
+    @Test(timeOut = 60_000)
+    public void clearingManySmallMessagesAfterALargeOneLeavesNoSlotTaken() {
+        IdentityTable table = new IdentityTable();
+        for (int i = 0; i < 5000; i++) {
+            table.putIfAbsent(new Object(), i + 1);
+        }
+        table.clear();
+        assertEquals(table.occupiedSlots(), 0);
+        Object[] keys = new Object[100];
+        for (int round = 0; round < 5000; round++) {
+            for (int i = 0; i < keys.length; i++) {
+                keys[i] = new Object();
+                assertEquals(table.putIfAbsent(keys[i], i + 1), 0);
+            }
+            assertEquals(table.putIfAbsent(keys[round % keys.length], -1), round % keys.length + 1);
+            table.clear();
+            assertEquals(table.occupiedSlots(), 0, "round " + round);
+            assertEquals(table.get(keys[0]), 0);
         }
     }
 
