@@ -11,16 +11,21 @@ import java.util.Arrays;
  * kept in insertion order in dense arrays. Entering a new object therefore touches one random
  * cache line (its slot in the small {@code int[]}) and appends to two arrays written front to back;
  * the one reference store goes to a dense array, so consecutive stores share cache lines and GC
- * cards. {@link #clear()} fills the hash part with a bulk fill when the message entered more than
- * a 32nd of its slots, and otherwise finds each entry's slot again from its object, so a small
- * message after a large one stays cheap and no insert pays for remembering its slot; cleared
- * entries drop their references.
+ * cards. {@link #clear()} empties the slots of a small message (up to 32 objects, whose slots are
+ * remembered) one by one, bulk-fills the hash part after a message that took more than a 32nd of
+ * it, and otherwise finds each entry's slot again from its object, so a message after a much
+ * larger one stays cheap and large messages do not pay for remembering slots; cleared entries drop
+ * their references.
  */
 final class IdentityTable {
+
+    /** Entries whose slot is remembered: clearing a message of at most this many objects costs a store each. */
+    private static final int FIRST = 32;
 
     private int[] slots;      // entry number + 1 per slot; 0 = empty
     private Object[] objects; // entries, in insertion order
     private int[] handles;    // the handle of each entry
+    private final int[] firstSlots = new int[FIRST]; // the slots of the first FIRST entries (for clear)
     private int size;
     private int shift;        // 32 - log2(slots.length)
 
@@ -98,6 +103,9 @@ final class IdentityTable {
         objects[n] = key;
         handles[n] = handle;
         slots[slot] = n + 1;
+        if (n < FIRST) {
+            firstSlots[n] = slot;
+        }
         size = n + 1;
     }
 
@@ -127,12 +135,17 @@ final class IdentityTable {
     void clear() {
         int[] s = slots;
         int n = size;
-        if (n > s.length >>> 5) {
+        if (n <= FIRST) {
+            for (int j = 0; j < n; j++) {
+                s[firstSlots[j]] = 0;
+            }
+        } else if (n > s.length >>> 5) {
             Arrays.fill(s, 0); // a bulk fill is cheaper than finding many entries again
         } else {
+            // A message of some objects after a much larger one: find the entries' slots again.
             int mask = s.length - 1;
             for (int j = 0; j < n; j++) {
-                int i = slot(objects[j]);
+                int i = j < FIRST ? firstSlots[j] : slot(objects[j]);
                 while (s[i] != j + 1) {
                     i = (i + 1) & mask;
                 }
