@@ -31,7 +31,7 @@ import java.util.Objects;
  * bookkeeping), arrays are copied in bulk through typed views of it, and the sink gets it wrapped
  * in a heap {@link ByteBuffer}. Not thread-safe: one writer at a time (the port serialises).
  */
-public final class BlockOutputStream implements DataOutput {
+public sealed class BlockOutputStream implements DataOutput permits BlockOutputStream.ForeignOrder {
 
     /** Smallest accepted buffer size: every primitive (at most 8 bytes) must fit in one block. */
     public static final int MIN_BUFFER_SIZE = 16;
@@ -57,7 +57,6 @@ public final class BlockOutputStream implements DataOutput {
      */
     private int end;
     private final int firstBlockSize;
-    private final boolean swap;       // the payload order is not this JVM's: primitives are byte-swapped
     private final ByteBuffer buffer;  // wraps bytes; position/limit set only to hand a block to the sink
     private final ByteBuffer header;  // 4 bytes, big-endian
     private final ByteBuffer[] block; // {header, buffer}: one gathering write per block, reused
@@ -88,7 +87,7 @@ public final class BlockOutputStream implements DataOutput {
      *        {@link #MAX_BUFFER_SIZE}; should not exceed the receiver's {@code ibis.io.block.max}
      */
     public BlockOutputStream(ByteSink sink, int bufferSize) {
-        this(sink, bufferSize, ByteOrder.nativeOrder());
+        this(sink, bufferSize, ByteOrder.nativeOrder(), bufferSize);
     }
 
     /**
@@ -96,12 +95,68 @@ public final class BlockOutputStream implements DataOutput {
      * order (the other constructor); a forced order exists to test receivers against a peer of the
      * other endianness.
      */
-    public BlockOutputStream(ByteSink sink, int bufferSize, ByteOrder order) {
-        this(sink, bufferSize, order, bufferSize);
+    public static BlockOutputStream create(ByteSink sink, int bufferSize, ByteOrder order) {
+        return create(sink, bufferSize, order, bufferSize);
     }
 
     /**
-     * Creates a stream whose messages start with a smaller block: the first block of every message
+     * Creates a stream in the given byte order whose messages start with a smaller block (see
+     * below). A stream in the other order than
+     * this JVM's is of a subclass that byte-swaps every value; as only tests make one, the JIT sees
+     * no subclass in a transport's JVM and the native stream's writes check no order at all.
+     */
+    public static BlockOutputStream create(ByteSink sink, int bufferSize, ByteOrder order, int firstBlockSize) {
+        return Objects.requireNonNull(order, "order") == ByteOrder.nativeOrder()
+                ? new BlockOutputStream(sink, bufferSize, order, firstBlockSize)
+                : new ForeignOrder(sink, bufferSize, order, firstBlockSize);
+    }
+
+    /** A stream whose payload is in the other byte order than this JVM's: values are byte-swapped. */
+    static final class ForeignOrder extends BlockOutputStream {
+        private ForeignOrder(ByteSink sink, int bufferSize, ByteOrder order, int firstBlockSize) {
+            super(sink, bufferSize, order, firstBlockSize);
+        }
+
+        @Override
+        char order(char v) {
+            return Character.reverseBytes(v);
+        }
+
+        @Override
+        short order(short v) {
+            return Short.reverseBytes(v);
+        }
+
+        @Override
+        int order(int v) {
+            return Integer.reverseBytes(v);
+        }
+
+        @Override
+        long order(long v) {
+            return Long.reverseBytes(v);
+        }
+    }
+
+    /** A value in the stream's byte order (this JVM's here; swapped in {@link ForeignOrder}). */
+    char order(char v) {
+        return v;
+    }
+
+    short order(short v) {
+        return v;
+    }
+
+    int order(int v) {
+        return v;
+    }
+
+    long order(long v) {
+        return v;
+    }
+
+    /*
+     * A stream whose messages start with a smaller block: the first block of every message
      * is sent once it holds {@code firstBlockSize} bytes, the blocks after it once they hold
      * {@code bufferSize}. A message larger than the first block then reaches the receiver in two
      * or more parts, and the receiver deserializes the first part while the sender still
@@ -113,7 +168,7 @@ public final class BlockOutputStream implements DataOutput {
      * @param firstBlockSize payload bytes of the first block of a message, between
      *        {@link #MIN_BUFFER_SIZE} and {@code bufferSize}
      */
-    public BlockOutputStream(ByteSink sink, int bufferSize, ByteOrder order, int firstBlockSize) {
+    private BlockOutputStream(ByteSink sink, int bufferSize, ByteOrder order, int firstBlockSize) {
         this.sink = Objects.requireNonNull(sink, "sink");
         Objects.requireNonNull(order, "order");
         if (bufferSize < MIN_BUFFER_SIZE || bufferSize > MAX_BUFFER_SIZE) {
@@ -127,7 +182,6 @@ public final class BlockOutputStream implements DataOutput {
         bytes = new byte[bufferSize];
         this.firstBlockSize = firstBlockSize;
         end = firstBlockSize;
-        swap = order != ByteOrder.nativeOrder();
         buffer = ByteBuffer.wrap(bytes).order(order);
         header = ByteBuffer.allocate(4).order(ByteOrder.BIG_ENDIAN);
         block = new ByteBuffer[] {header, buffer};
@@ -252,34 +306,34 @@ public final class BlockOutputStream implements DataOutput {
 
     /** Writes a char of a reserved run. */
     public void putChar(int p, char value) {
-        CHAR_NATIVE.set(bytes, p, swap ? Character.reverseBytes(value) : value);
+        CHAR_NATIVE.set(bytes, p, order(value));
     }
 
     /** Writes a short of a reserved run. */
     public void putShort(int p, short value) {
-        SHORT_NATIVE.set(bytes, p, swap ? Short.reverseBytes(value) : value);
+        SHORT_NATIVE.set(bytes, p, order(value));
     }
 
     /** Writes an int of a reserved run. */
     public void putInt(int p, int value) {
-        INT_NATIVE.set(bytes, p, swap ? Integer.reverseBytes(value) : value);
+        INT_NATIVE.set(bytes, p, order(value));
     }
 
     /** Writes a long of a reserved run. */
     public void putLong(int p, long value) {
-        LONG_NATIVE.set(bytes, p, swap ? Long.reverseBytes(value) : value);
+        LONG_NATIVE.set(bytes, p, order(value));
     }
 
     /** Writes a float of a reserved run (its raw bits, as writeFloat). */
     public void putFloat(int p, float value) {
         int v = Float.floatToRawIntBits(value);
-        INT_NATIVE.set(bytes, p, swap ? Integer.reverseBytes(v) : v);
+        INT_NATIVE.set(bytes, p, order(v));
     }
 
     /** Writes a double of a reserved run (its raw bits, as writeDouble). */
     public void putDouble(int p, double value) {
         long v = Double.doubleToRawLongBits(value);
-        LONG_NATIVE.set(bytes, p, swap ? Long.reverseBytes(v) : v);
+        LONG_NATIVE.set(bytes, p, order(v));
     }
 
     @Override
@@ -300,7 +354,7 @@ public final class BlockOutputStream implements DataOutput {
             sendBlock(false);
         }
         char v = value;
-        CHAR_NATIVE.set(bytes, position, swap ? Character.reverseBytes(v) : v);
+        CHAR_NATIVE.set(bytes, position, order(v));
         position += 2;
     }
 
@@ -310,7 +364,7 @@ public final class BlockOutputStream implements DataOutput {
             sendBlock(false);
         }
         short v = value;
-        SHORT_NATIVE.set(bytes, position, swap ? Short.reverseBytes(v) : v);
+        SHORT_NATIVE.set(bytes, position, order(v));
         position += 2;
     }
 
@@ -320,7 +374,7 @@ public final class BlockOutputStream implements DataOutput {
             sendBlock(false);
         }
         int v = value;
-        INT_NATIVE.set(bytes, position, swap ? Integer.reverseBytes(v) : v);
+        INT_NATIVE.set(bytes, position, order(v));
         position += 4;
     }
 
@@ -330,7 +384,7 @@ public final class BlockOutputStream implements DataOutput {
             sendBlock(false);
         }
         long v = value;
-        LONG_NATIVE.set(bytes, position, swap ? Long.reverseBytes(v) : v);
+        LONG_NATIVE.set(bytes, position, order(v));
         position += 8;
     }
 
@@ -340,7 +394,7 @@ public final class BlockOutputStream implements DataOutput {
             sendBlock(false);
         }
         int v = Float.floatToRawIntBits(value);
-        INT_NATIVE.set(bytes, position, swap ? Integer.reverseBytes(v) : v);
+        INT_NATIVE.set(bytes, position, order(v));
         position += 4;
     }
 
@@ -350,7 +404,7 @@ public final class BlockOutputStream implements DataOutput {
             sendBlock(false);
         }
         long v = Double.doubleToRawLongBits(value);
-        LONG_NATIVE.set(bytes, position, swap ? Long.reverseBytes(v) : v);
+        LONG_NATIVE.set(bytes, position, order(v));
         position += 8;
     }
 
@@ -367,7 +421,7 @@ public final class BlockOutputStream implements DataOutput {
             int p = position;
             for (int end = i + n; i < end; i++, p += 2) {
                 char c = value.charAt(i);
-                CHAR_NATIVE.set(bytes, p, swap ? Character.reverseBytes(c) : c);
+                CHAR_NATIVE.set(bytes, p, order(c));
             }
             position = p;
         }

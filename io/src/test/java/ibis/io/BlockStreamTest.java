@@ -43,7 +43,7 @@ public class BlockStreamTest {
     public void everyPrimitiveArrayAndSliceRoundTripsAcrossBlocksAndMessages(ByteOrder order, int bufferSize,
             int chunk) throws IOException {
         MemoryPipe pipe = new MemoryPipe(chunk, 42);
-        BlockOutputStream out = new BlockOutputStream(pipe.sink, bufferSize, order);
+        BlockOutputStream out = BlockOutputStream.create(pipe.sink, bufferSize, order);
         BlockInputStream in = new BlockInputStream(pipe.source, Math.max(16, bufferSize / 2 + 3), order);
         RandomData[] messages = new RandomData[6];
         for (int m = 0; m < messages.length; m++) {
@@ -87,7 +87,7 @@ public class BlockStreamTest {
     @Test
     public void wireFormatIsBigEndianHeaderWithLastFlagThenPayloadInWriterOrder() throws IOException {
         MemoryPipe pipe = new MemoryPipe();
-        BlockOutputStream out = new BlockOutputStream(pipe.sink, 16, ByteOrder.LITTLE_ENDIAN);
+        BlockOutputStream out = BlockOutputStream.create(pipe.sink, 16, ByteOrder.LITTLE_ENDIAN);
         out.writeInt(0x01020304);
         out.flush();
         out.flush(); // nothing buffered: no block
@@ -102,7 +102,7 @@ public class BlockStreamTest {
     @Test
     public void aFullBufferIsSentAsANonFinalBlockOfExactlyTheBufferSize() throws IOException {
         MemoryPipe pipe = new MemoryPipe();
-        BlockOutputStream out = new BlockOutputStream(pipe.sink, 16, ByteOrder.BIG_ENDIAN);
+        BlockOutputStream out = BlockOutputStream.create(pipe.sink, 16, ByteOrder.BIG_ENDIAN);
         byte[] payload = new byte[40];
         for (int i = 0; i < payload.length; i++) {
             payload[i] = (byte) i;
@@ -120,7 +120,7 @@ public class BlockStreamTest {
     @Test
     public void primitivesAreNeverSplitByTheWriterButTheReaderAcceptsSplitOnes() throws IOException {
         MemoryPipe pipe = new MemoryPipe();
-        BlockOutputStream out = new BlockOutputStream(pipe.sink, 16, ByteOrder.BIG_ENDIAN);
+        BlockOutputStream out = BlockOutputStream.create(pipe.sink, 16, ByteOrder.BIG_ENDIAN);
         out.writeArray(new byte[13], 0, 13);
         out.writeLong(0x1122334455667788L); // does not fit in the 3 bytes left: goes to the next block
         out.endMessage();
@@ -150,8 +150,8 @@ public class BlockStreamTest {
     public void runsOfPrimitivesEqualTheValuesWrittenOneByOne(ByteOrder order, int bufferSize, int chunk) throws IOException {
         MemoryPipe runs = new MemoryPipe(chunk, 7);
         MemoryPipe single = new MemoryPipe(chunk, 7);
-        BlockOutputStream r = new BlockOutputStream(runs.sink, bufferSize, order);
-        BlockOutputStream s = new BlockOutputStream(single.sink, bufferSize, order);
+        BlockOutputStream r = BlockOutputStream.create(runs.sink, bufferSize, order);
+        BlockOutputStream s = BlockOutputStream.create(single.sink, bufferSize, order);
         for (int i = 0; i < 200; i++) {
             r.writeByte((byte) i); // shifts the runs against the block boundaries
             s.writeByte((byte) i);
@@ -234,7 +234,7 @@ public class BlockStreamTest {
     public void theReaderUsesThePeerByteOrder() throws IOException {
         for (ByteOrder writerOrder : ORDERS) {
             MemoryPipe pipe = new MemoryPipe();
-            BlockOutputStream out = new BlockOutputStream(pipe.sink, 64, writerOrder);
+            BlockOutputStream out = BlockOutputStream.create(pipe.sink, 64, writerOrder);
             assertEquals(out.order(), writerOrder);
             out.writeInt(0x01020304);
             out.writeArray(new long[] {0x0102030405060708L}, 0, 1);
@@ -520,7 +520,7 @@ public class BlockStreamTest {
     public void theFirstBlockOfAMessageOfSmallValuesIsSentEarlyAndTheRestInFullBlocks() throws IOException {
         MemoryPipe pipe = new MemoryPipe();
         BlockRecorder recorder = new BlockRecorder(pipe.sink);
-        BlockOutputStream out = new BlockOutputStream(recorder, 1024, ByteOrder.LITTLE_ENDIAN, 256);
+        BlockOutputStream out = BlockOutputStream.create(recorder, 1024, ByteOrder.LITTLE_ENDIAN, 256);
         BlockInputStream in = new BlockInputStream(pipe.source, 100, ByteOrder.LITTLE_ENDIAN);
         for (int m = 0; m < 2; m++) {
             for (int i = 0; i < 600; i++) { // 2400 bytes of ints: 256, then 1024, 1024, and the last 96
@@ -545,7 +545,7 @@ public class BlockStreamTest {
     public void anArrayThatDoesNotFitTheFirstBlockMakesItAFullBlock() throws IOException {
         MemoryPipe pipe = new MemoryPipe();
         BlockRecorder recorder = new BlockRecorder(pipe.sink);
-        BlockOutputStream out = new BlockOutputStream(recorder, 1024, ByteOrder.BIG_ENDIAN, 256);
+        BlockOutputStream out = BlockOutputStream.create(recorder, 1024, ByteOrder.BIG_ENDIAN, 256);
         BlockInputStream in = new BlockInputStream(pipe.source, 100, ByteOrder.BIG_ENDIAN);
         int[] ints = new int[300];
         byte[] bytes = new byte[5000];
@@ -575,8 +575,8 @@ public class BlockStreamTest {
     @Test
     public void aFirstBlockSizeOutsideTheBufferIsRejected() {
         MemoryPipe pipe = new MemoryPipe();
-        assertThrows(IllegalArgumentException.class, () -> new BlockOutputStream(pipe.sink, 64, ByteOrder.BIG_ENDIAN, 65));
-        assertThrows(IllegalArgumentException.class, () -> new BlockOutputStream(pipe.sink, 64, ByteOrder.BIG_ENDIAN, 15));
+        assertThrows(IllegalArgumentException.class, () -> BlockOutputStream.create(pipe.sink, 64, ByteOrder.BIG_ENDIAN, 65));
+        assertThrows(IllegalArgumentException.class, () -> BlockOutputStream.create(pipe.sink, 64, ByteOrder.BIG_ENDIAN, 15));
     }
 
     static byte[] concat(byte[] a, byte[] b) {

@@ -59,7 +59,7 @@ public class DataSerializationTest {
     @Test
     public void stringWireFormatIsCharCountThenUtf16CharsInWriterOrder() throws IOException {
         MemoryPipe pipe = new MemoryPipe();
-        BlockOutputStream blocks = new BlockOutputStream(pipe.sink, 64, ByteOrder.BIG_ENDIAN);
+        BlockOutputStream blocks = BlockOutputStream.create(pipe.sink, 64, ByteOrder.BIG_ENDIAN);
         SerializationOutput out = Serialization.createOutput("data", blocks);
         out.writeString("Aé");
         out.writeString(null);

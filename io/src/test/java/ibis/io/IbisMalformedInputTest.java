@@ -228,7 +228,7 @@ public class IbisMalformedInputTest {
     /** A valid ibis stream of three messages, big-endian, in 100-byte blocks. */
     static byte[] validStream() throws IOException {
         MemoryPipe pipe = new MemoryPipe();
-        BlockOutputStream blocks = new BlockOutputStream(pipe.sink, 100, ByteOrder.BIG_ENDIAN);
+        BlockOutputStream blocks = BlockOutputStream.create(pipe.sink, 100, ByteOrder.BIG_ENDIAN);
         SerializationOutput out = Serialization.createOutput("ibis", blocks);
         for (int m = 0; m < 3; m++) {
             out.writeInt(m);

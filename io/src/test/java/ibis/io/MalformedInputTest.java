@@ -204,7 +204,7 @@ public class MalformedInputTest {
     /** A valid stream of {@code messages} messages as the readers below expect them. */
     static byte[] validStream(String name, int messages) throws IOException {
         MemoryPipe pipe = new MemoryPipe();
-        BlockOutputStream blocks = new BlockOutputStream(pipe.sink, messages == 1 ? 1 << 16 : 100, ByteOrder.BIG_ENDIAN);
+        BlockOutputStream blocks = BlockOutputStream.create(pipe.sink, messages == 1 ? 1 << 16 : 100, ByteOrder.BIG_ENDIAN);
         SerializationOutput out = Serialization.createOutput(name, blocks);
         for (int m = 0; m < messages; m++) {
             out.writeInt(m);

@@ -381,7 +381,7 @@ public class SunSerializationTest {
     @Test(timeOut = 60_000)
     public void theMessagesTogetherFormAStandardJavaSerializationStream() throws Exception {
         MemoryPipe pipe = new MemoryPipe();
-        BlockOutputStream blocks = new BlockOutputStream(pipe.sink, 1 << 16, ByteOrder.BIG_ENDIAN);
+        BlockOutputStream blocks = BlockOutputStream.create(pipe.sink, 1 << 16, ByteOrder.BIG_ENDIAN);
         SerializationOutput out = Serialization.createOutput("sun", blocks);
         out.writeInt(5);
         out.writeObject("s");

@@ -19,7 +19,7 @@ final class Wire {
 
     Wire(int bufferSize, int chunk, long seed, ByteOrder order) {
         pipe = new MemoryPipe(chunk, seed);
-        blocksOut = new BlockOutputStream(pipe.sink, bufferSize, order);
+        blocksOut = BlockOutputStream.create(pipe.sink, bufferSize, order);
         blocksIn = new BlockInputStream(pipe.source, bufferSize, order);
     }
 

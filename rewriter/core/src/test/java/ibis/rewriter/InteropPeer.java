@@ -36,7 +36,7 @@ public final class InteropPeer {
         Thread.currentThread().setContextClassLoader(loader);
         try {
             BytesPipe.Sink sink = new BytesPipe.Sink();
-            BlockOutputStream blocks = new BlockOutputStream(sink, BUFFER, ByteOrder.nativeOrder());
+            BlockOutputStream blocks = BlockOutputStream.create(sink, BUFFER, ByteOrder.nativeOrder());
             SerializationOutput out = Serialization.createOutput("ibis", blocks);
             for (Object g : graphs) {
                 out.writeObject(g);
