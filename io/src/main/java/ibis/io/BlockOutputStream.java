@@ -92,18 +92,18 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
 
     /**
      * Creates a stream that writes payload in the given byte order. Transports use the native
-     * order (the other constructor); a forced order exists to test receivers against a peer of the
-     * other endianness.
+     * order ({@link #BlockOutputStream(ByteSink, int)}); a forced order exists to test receivers
+     * against a peer of the other endianness.
      */
     public static BlockOutputStream create(ByteSink sink, int bufferSize, ByteOrder order) {
         return create(sink, bufferSize, order, bufferSize);
     }
 
     /**
-     * Creates a stream in the given byte order whose messages start with a smaller block (see
-     * below). A stream in the other order than
-     * this JVM's is of a subclass that byte-swaps every value; as only tests make one, the JIT sees
-     * no subclass in a transport's JVM and the native stream's writes check no order at all.
+     * Creates a stream in the given byte order whose first block of every message is sent once it
+     * holds {@code firstBlockSize} bytes (see the constructor). A stream in the other order than
+     * this JVM's is of a subclass that byte-swaps every value; as only tests make one, the JIT
+     * sees no subclass in a transport's JVM and compiles the native writes without an order check.
      */
     public static BlockOutputStream create(ByteSink sink, int bufferSize, ByteOrder order, int firstBlockSize) {
         return Objects.requireNonNull(order, "order") == ByteOrder.nativeOrder()
@@ -155,7 +155,7 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
         return v;
     }
 
-    /*
+    /**
      * A stream whose messages start with a smaller block: the first block of every message
      * is sent once it holds {@code firstBlockSize} bytes, the blocks after it once they hold
      * {@code bufferSize}. A message larger than the first block then reaches the receiver in two

@@ -90,9 +90,9 @@ public final class IbisSerializationOutput implements SerializationOutput {
         if (depth > 0) {
             // A field of an object being written. Kept small so that the JIT inlines it into the
             // generated code, with null (half the references of a tree or list) written right
-            // there: then a level of the graph is one real call of writeReference, whatever order
-            // the JIT compiled the methods of the recursion in (measured on the 1023-node tree:
-            // 9.3 to 9.8 µs per tree, 9.9 to 10.4 when null went through writeReference too).
+            // there at no call (measured on the 1023-node tree over JMH forks, which differ in the
+            // order the JIT compiled the recursion in: 9.3 to 9.8 µs per tree, 9.9 to 10.4 when
+            // null went through writeReference too).
             if (value == null) {
                 header(NULL);
             } else {
