@@ -179,6 +179,7 @@ final class FieldCodecGenerator {
         }
         String owner = Type.getInternalName(c);
         List<Object> data = new ArrayList<>();
+        data.add(allocator); // index ALLOCATOR: reading fields declared as the class itself
         // Per level and field: how it is reached. direct[l][f] bit 1: getfield, bit 2: putfield.
         int[][] access = new int[getters.length][];
         int[][] getterIndex = new int[getters.length][];
@@ -243,7 +244,7 @@ final class FieldCodecGenerator {
         for (int l = 0; l < getters.length; l++) {
             if (getters[l] != null) {
                 writeLevelNestmate(wc, owner, sc.levels[l], access[l], descriptors[l], getterIndex[l], typeIndex[l], 2, 1);
-                readLevelNestmate(rc, owner, sc.levels[l], access[l], descriptors[l], setterIndex[l], typeIndex[l], 2, 1);
+                readLevelNestmate(rc, owner, fieldsName, sc.levels[l], access[l], descriptors[l], setterIndex[l], typeIndex[l], 2, 1);
             }
         }
         for (MethodVisitor mv : new MethodVisitor[] {wc, rc}) {
@@ -263,7 +264,7 @@ final class FieldCodecGenerator {
                 if (write) {
                     writeLevelNestmate(mv, owner, sc.levels[l], access[l], descriptors[l], getterIndex[l], typeIndex[l], 3, 2);
                 } else {
-                    readLevelNestmate(mv, owner, sc.levels[l], access[l], descriptors[l], setterIndex[l], typeIndex[l], 3, 2);
+                    readLevelNestmate(mv, owner, fieldsName, sc.levels[l], access[l], descriptors[l], setterIndex[l], typeIndex[l], 3, 2);
                 }
             });
         }
@@ -388,8 +389,8 @@ final class FieldCodecGenerator {
     }
 
     /** Reads the fields of one level: putfield where allowed (with a checkcast, as rewritten code), else the setter constant. */
-    private static void readLevelNestmate(MethodVisitor mv, String owner, SerialClass.Level level, int[] access,
-            String[] descriptors, int[] setters, int[] types, int obj, int in) {
+    private static void readLevelNestmate(MethodVisitor mv, String owner, String fieldsName, SerialClass.Level level,
+            int[] access, String[] descriptors, int[] setters, int[] types, int obj, int in) {
         int runVar = Math.max(obj, in) + 1;
         for (int f = 0; f < access.length;) {
             int end = startRun(mv, level.encodings, f, in, runVar, false);
@@ -398,6 +399,10 @@ final class FieldCodecGenerator {
                 byte e = level.encodings[f];
                 String c = carrier(e);
                 boolean direct = (access[f] & 2) != 0;
+                if (!run && direct && e == SerialClass.F_OBJECT && descriptors[f].equals("L" + owner + ";")) {
+                    readSelfTyped(mv, owner, fieldsName, level.names[f], descriptors[f], obj, in, runVar + 1);
+                    continue;
+                }
                 if (!direct) {
                     mv.visitLdcInsn(constant(setters[f], MH_DESC));
                 }
@@ -420,6 +425,46 @@ final class FieldCodecGenerator {
                 }
             }
         }
+    }
+
+    /** Index of the allocator in the class data of the nestmate field code. */
+    private static final int ALLOCATOR = 0;
+
+    /**
+     * A field declared as the class itself (the link of a list or tree), as the rewriter reads it:
+     * a new object of exactly this class is allocated and read here, by a direct call of
+     * readContents, instead of through the codec (IbisSerializationInput#beginPlain).
+     */
+    private static void readSelfTyped(MethodVisitor mv, String owner, String fieldsName, String name, String descriptor,
+            int obj, int in, int tmp) {
+        Label other = new Label();
+        Label store = new Label();
+        mv.visitVarInsn(Opcodes.ALOAD, in);
+        mv.visitLdcInsn(Type.getObjectType(owner));
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "beginPlain", "(Ljava/lang/Class;)Z", false);
+        mv.visitJumpInsn(Opcodes.IFEQ, other);
+        mv.visitLdcInsn(constant(ALLOCATOR, MH_DESC));
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "()Ljava/lang/Object;", false);
+        mv.visitVarInsn(Opcodes.ASTORE, tmp);
+        mv.visitVarInsn(Opcodes.ALOAD, in);
+        mv.visitVarInsn(Opcodes.ALOAD, tmp);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "registerObject", "(Ljava/lang/Object;)V", false);
+        mv.visitVarInsn(Opcodes.ALOAD, tmp);
+        mv.visitVarInsn(Opcodes.ALOAD, in);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, fieldsName, "readContents", "(Ljava/lang/Object;" + IN_DESC + ")V", false);
+        mv.visitVarInsn(Opcodes.ALOAD, in);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "endPlain", "()V", false);
+        mv.visitVarInsn(Opcodes.ALOAD, tmp);
+        mv.visitJumpInsn(Opcodes.GOTO, store);
+        mv.visitLabel(other);
+        mv.visitVarInsn(Opcodes.ALOAD, in);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "readAfterHeader", "()Ljava/lang/Object;", false);
+        mv.visitLabel(store);
+        mv.visitTypeInsn(Opcodes.CHECKCAST, owner);
+        mv.visitVarInsn(Opcodes.ASTORE, tmp);
+        mv.visitVarInsn(Opcodes.ALOAD, obj);
+        mv.visitVarInsn(Opcodes.ALOAD, tmp);
+        mv.visitFieldInsn(Opcodes.PUTFIELD, owner, name, descriptor);
     }
 
     /** The largest run of primitive fields read or written with one bounds check. */

@@ -109,6 +109,7 @@ public final class IbisSerializationInput implements SerializationInput {
     // header, serial class and codec (the type was defined and approved on this stream).
     private int plainHeader = NULL; // NULL: nothing cached yet (tested after NULL, so it never matches then)
     private SerialClass plainSerial;
+    private int pendingHeader; // the header beginPlain read and did not take
     private ObjectCodec plainCodec;
     private ObjectInputView view;
     private final byte[] bytes = new byte[CHUNK];
@@ -237,6 +238,45 @@ public final class IbisSerializationInput implements SerializationInput {
             return readReference(h);
         }
         return readTopObject();
+    }
+
+    /**
+     * For rewritten code, a reference field declared as {@code type}, a rewritten class: reads the
+     * header and returns {@code true} when it announces a new object of exactly {@code type} that
+     * is to be read now; the caller then constructs it with its reading constructor and calls
+     * {@link #endPlain()}. Otherwise returns {@code false} and the caller takes the reference from
+     * {@link #readAfterHeader()}.
+     */
+    public boolean beginPlain(Class<?> type) throws IOException {
+        int h = in.readInt();
+        if (h == plainHeader && depth > 0 && depth < plainDepthLimit && plainSerial.type == type) {
+            depth++;
+            expectRegistration = true;
+            return true;
+        }
+        pendingHeader = h;
+        return false;
+    }
+
+    /** Ends an object read after {@link #beginPlain} returned {@code true}. */
+    public void endPlain() throws IOException {
+        depth--;
+        if (expectRegistration) {
+            expectRegistration = false;
+            throw invalidClass(plainSerial.name, "its reading code did not call registerObject");
+        }
+    }
+
+    /** The reference whose header {@link #beginPlain} read and did not take. */
+    public Object readAfterHeader() throws IOException, ClassNotFoundException {
+        int h = pendingHeader;
+        if (h == NULL) {
+            return null;
+        }
+        if (depth == 0) {
+            throw corrupt("a reference", "a field read outside an object");
+        }
+        return readReference(h);
     }
 
     /** readObject of the application (a barrier: the graph is complete on return). */

@@ -17,6 +17,7 @@ import java.util.List;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -145,6 +146,31 @@ final class SerializerGenerator {
         mv.visitEnd();
     }
 
+    private static void readSelfTyped(MethodVisitor mv, ClassInfo info, SerialField f) {
+        Label other = new Label();
+        Label store = new Label();
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitLdcInsn(Type.getObjectType(info.name));
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "beginPlain", "(Ljava/lang/Class;)Z", false);
+        mv.visitJumpInsn(Opcodes.IFEQ, other);
+        mv.visitTypeInsn(Opcodes.NEW, info.name);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, info.name, "<init>", READ_CONSTRUCTOR_DESCRIPTOR, false);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "endPlain", "()V", false);
+        mv.visitJumpInsn(Opcodes.GOTO, store);
+        mv.visitLabel(other);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "readAfterHeader", "()Ljava/lang/Object;", false);
+        mv.visitTypeInsn(Opcodes.CHECKCAST, info.name);
+        mv.visitLabel(store);
+        mv.visitVarInsn(Opcodes.ASTORE, 3);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ALOAD, 3);
+        mv.visitFieldInsn(Opcodes.PUTFIELD, info.name, f.name, f.descriptor);
+    }
+
     private static void addReadingConstructor(ClassVisitor cv, ClassInfo info, SerialRules.Decision decision) {
         MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PUBLIC, "<init>", READ_CONSTRUCTOR_DESCRIPTOR, null,
                 READ_EXCEPTIONS.clone());
@@ -169,6 +195,10 @@ final class SerializerGenerator {
                 continue;
             }
             SerialField f = fields.get(i++);
+            if (f.encoding == SerialField.Encoding.OBJECT && f.descriptor.equals("L" + info.name + ";")) {
+                readSelfTyped(mv, info, f);
+                continue;
+            }
             mv.visitVarInsn(Opcodes.ALOAD, 0);
             mv.visitVarInsn(Opcodes.ALOAD, 1);
             Type type = Type.getType(f.descriptor);

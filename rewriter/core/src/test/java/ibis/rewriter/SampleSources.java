@@ -55,6 +55,8 @@ final class SampleSources {
         EXPECTED.put("sample.ReplacedLeaf", skipped);
         EXPECTED.put("sample.HasKnown", rewritten);
         EXPECTED.put("sample.Node", rewritten);
+        EXPECTED.put("sample.Link", rewritten);
+        EXPECTED.put("sample.SubLink", rewritten);
         EXPECTED.put("sample.AbstractShape", rewritten);
         EXPECTED.put("sample.Circle", rewritten);
     }
@@ -341,6 +343,38 @@ final class SampleSources {
                     }
                 }
                 """);
+        // Fields declared as the class itself are read by a direct call of its reading constructor
+        // when they hold a new object of exactly that class: this graph also holds nulls,
+        // subclass objects (two in a row, so that the subclass is the stream's last plain class
+        // when a field declared as the superclass holds one), back-references (a cycle and a
+        // shared node) and a chain deeper than the stream's deferral depth through such fields.
+        s.put("sample/Link.java", """
+                package sample;
+                public class Link implements java.io.Serializable {
+                    public int id; public Link next; public Link other;
+                    public static Link make() {
+                        Link head = new Link(); head.id = 0;
+                        Link tail = head;
+                        for (int i = 1; i < 300; i++) {
+                            Link x = i % 7 == 3 || i % 7 == 4 ? new SubLink(i, tail) : new Link();
+                            x.id = i; tail.next = x; tail = x;
+                            if (i % 5 == 0) { x.other = head; }
+                            if (i % 11 == 0) { x.other = x; }
+                        }
+                        tail.next = head;
+                        head.other = head.next.next;
+                        return head;
+                    }
+                }
+                """);
+        s.put("sample/SubLink.java", """
+                package sample;
+                public class SubLink extends Link {
+                    public String tag; public Link back;
+                    public SubLink() { }
+                    SubLink(int i, Link back) { tag = "sub" + i; this.back = back; }
+                }
+                """);
         s.put("sample/AbstractShape.java", """
                 package sample;
                 public abstract class AbstractShape implements java.io.Serializable { protected String label = "shape"; }
@@ -360,7 +394,7 @@ final class SampleSources {
                         Object[] each = {
                             foo, Shapes.make(), FinalFields.make(), outer.inner(), new Outer.Nested("nested"), outer.anonymous(),
                             outer.local(), new Box<>("boxed"), new ViaInterface(), new OnTopOfPlain(), new SubOfProtectedCtor(),
-                            new SubPrivateReplace(), HasKnown.make(), new Circle(), Node.list(100_000), new Leaf(),
+                            new SubPrivateReplace(), HasKnown.make(), new Circle(), Node.list(100_000), Link.make(), new Leaf(),
                             new Object[] {foo, foo},
                             new WithWriteObject(), new SubOfHooked(), new Ext(), Color.RED, new Point(1, 2),
                         };
