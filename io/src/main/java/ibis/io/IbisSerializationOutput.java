@@ -45,7 +45,6 @@ public final class IbisSerializationOutput implements SerializationOutput {
     private final BlockOutputStream blocks; // out, when it is one (runs of primitive fields)
     private final int maxDepth;
     private final IdentityTable handles = new IdentityTable();
-    private int nextHandle = 1;
     private boolean resetPending;
     private int[] typeIds = new int[64]; // by SerialClass.index: type id + 1; 0 = not defined on this stream
     private int nextTypeId = SerialClass.FIRST_USER_TYPE;
@@ -156,12 +155,11 @@ public final class IbisSerializationOutput implements SerializationOutput {
             writeValueBody(sc, value);
             return;
         }
-        int h = handles.putIfAbsent(value, nextHandle);
+        int h = handles.putIfAbsent(value);
         if (h != 0) {
             header(h);
             return;
         }
-        nextHandle++;
         header(KNOWN);
         writeContents(sc, value);
     }
@@ -190,12 +188,11 @@ public final class IbisSerializationOutput implements SerializationOutput {
         }
         Class<?> c = obj.getClass();
         if (c == plainClass) {
-            int h = handles.putIfAbsent(obj, nextHandle);
+            int h = handles.putIfAbsent(obj);
             if (h != 0) {
                 header(h);
                 return;
             }
-            nextHandle++;
             header(plainHeader);
             if (depth >= DEFER_DEPTH) {
                 defer(obj, plainSerial);
@@ -233,12 +230,11 @@ public final class IbisSerializationOutput implements SerializationOutput {
             }
             return;
         }
-        int h = handles.putIfAbsent(obj, nextHandle); // one probe: found, or entered as new
+        int h = handles.putIfAbsent(obj); // one probe: found, or entered as new
         if (h != 0) {
             header(h);
             return;
         }
-        nextHandle++;
         int typeHeader = TYPE_BASE - typeId(sc);
         header(typeHeader);
         if (sc.kind == SerialClass.PLAIN) {
@@ -275,7 +271,7 @@ public final class IbisSerializationOutput implements SerializationOutput {
         }
         int h = handles.get(rep);
         if (h != 0) {
-            handles.put(original, h);
+            handles.alias(original, h);
             header(h);
             return;
         }
@@ -284,10 +280,10 @@ public final class IbisSerializationOutput implements SerializationOutput {
         }
         int t = typeId(sc);
         header(TYPE_BASE - t);
-        int handle = nextHandle++;
-        handles.put(rep, handle);
+        int handle = handles.size() + 1;
+        handles.add(rep);
         if (rep != original) {
-            handles.put(original, handle);
+            handles.alias(original, handle);
         }
         writeContents(sc, rep);
     }
@@ -618,7 +614,7 @@ public final class IbisSerializationOutput implements SerializationOutput {
             throw new IOException("ibis serialization: writeArray inside writeObject");
         }
         header(TYPE_BASE - kind);
-        nextHandle++;
+        handles.skip();
         out.writeInt(length);
     }
 
@@ -689,9 +685,8 @@ public final class IbisSerializationOutput implements SerializationOutput {
         if (depth != 0) {
             throw new IOException("ibis serialization: reset() while an object is being written");
         }
-        if (nextHandle > 1) {
+        if (handles.size() > 0) {
             handles.clear();
-            nextHandle = 1;
             resetPending = true;
         }
     }
@@ -703,7 +698,6 @@ public final class IbisSerializationOutput implements SerializationOutput {
             abort();
         }
         handles.clear();
-        nextHandle = 1;
         resetPending = false;
     }
 

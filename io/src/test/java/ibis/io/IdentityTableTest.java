@@ -19,10 +19,10 @@ public class IdentityTableTest {
             for (int i = 0; i < n; i++) {
                 Object key = new String("equal"); // equal but distinct objects: identity must decide
                 keys.add(key);
-                assertEquals(table.putIfAbsent(key, i + 1), 0, "new key " + i);
+                assertEquals(table.putIfAbsent(key), 0, "new key " + i);
             }
             for (int i = 0; i < n; i++) {
-                assertEquals(table.putIfAbsent(keys.get(i), -1), i + 1, "present key " + i);
+                assertEquals(table.putIfAbsent(keys.get(i)), i + 1, "present key " + i);
                 assertEquals(table.get(keys.get(i)), i + 1);
             }
             assertEquals(table.get(new String("equal")), 0);
@@ -43,7 +43,7 @@ public class IdentityTableTest {
     public void clearingManySmallMessagesAfterALargeOneLeavesNoSlotTaken() {
         IdentityTable table = new IdentityTable();
         for (int i = 0; i < 5000; i++) {
-            table.putIfAbsent(new Object(), i + 1);
+            table.putIfAbsent(new Object());
         }
         table.clear();
         assertEquals(table.occupiedSlots(), 0);
@@ -51,9 +51,9 @@ public class IdentityTableTest {
         for (int round = 0; round < 5000; round++) {
             for (int i = 0; i < keys.length; i++) {
                 keys[i] = new Object();
-                assertEquals(table.putIfAbsent(keys[i], i + 1), 0);
+                assertEquals(table.putIfAbsent(keys[i]), 0);
             }
-            assertEquals(table.putIfAbsent(keys[round % keys.length], -1), round % keys.length + 1);
+            assertEquals(table.putIfAbsent(keys[round % keys.length]), round % keys.length + 1);
             table.clear();
             assertEquals(table.occupiedSlots(), 0, "round " + round);
             assertEquals(table.get(keys[0]), 0);
@@ -61,15 +61,63 @@ public class IdentityTableTest {
     }
 
     @Test
-    public void putMapsASecondObjectToAnExistingHandleAndReplacesAMapping() {
+    public void aliasesShareAHandleAndSkippedHandlesTakeNoEntry() {
         IdentityTable table = new IdentityTable();
-        Object original = new Object();
-        Object replacement = new Object();
-        assertEquals(table.putIfAbsent(replacement, 1), 0);
-        table.put(original, 1); // writeReplace: the original refers to its replacement's handle
-        assertEquals(table.get(original), 1);
-        table.put(original, 2);
-        assertEquals(table.get(original), 2);
-        assertEquals(table.get(replacement), 1);
+        for (int round = 0; round < 2; round++) { // the second round after a clear
+            List<Object> keys = new ArrayList<>();
+            List<Object> originals = new ArrayList<>();
+            for (int i = 0; i < 3000; i++) { // large enough to grow the table with skips and aliases in it
+                if (i % 10 == 3) {
+                    table.skip(); // a primitive array of writeArray: a handle and no object
+                    keys.add(null);
+                    continue;
+                }
+                Object key = new Object();
+                keys.add(key);
+                if (i % 10 == 7) {
+                    table.add(key); // writeReplace: the replacement enters...
+                    Object original = new Object();
+                    table.alias(original, i + 1); // ...and the original refers to its handle
+                    originals.add(original);
+                } else {
+                    assertEquals(table.putIfAbsent(key), 0);
+                }
+                assertEquals(table.size(), i + 1);
+            }
+            for (int i = 0; i < keys.size(); i++) {
+                if (keys.get(i) != null) {
+                    assertEquals(table.get(keys.get(i)), i + 1, "key " + i);
+                    assertEquals(table.putIfAbsent(keys.get(i)), i + 1, "key " + i);
+                }
+            }
+            for (int k = 0; k < originals.size(); k++) {
+                int handle = 10 * k + 8;
+                assertEquals(table.get(originals.get(k)), handle, "original " + k);
+                assertEquals(table.putIfAbsent(originals.get(k)), handle, "original " + k);
+            }
+            assertEquals(table.size(), keys.size(), "no entry for a present object or an alias");
+            table.clear();
+            assertEquals(table.size(), 0);
+            assertEquals(table.occupiedSlots(), 0);
+            assertEquals(table.get(originals.get(0)), 0, "aliases are forgotten too");
+            assertEquals(table.get(keys.get(0)), 0);
+        }
+        // Messages of 2 and of 100 handles, some skipped, after a large one: the small one is
+        // cleared from the remembered slots, the other by finding its entries again.
+        for (int n : new int[] {2, 100}) {
+            Object[] keys = new Object[n];
+            for (int i = 0; i < n; i++) {
+                if (i % 10 == 0) {
+                    table.skip();
+                } else {
+                    keys[i] = new Object();
+                    assertEquals(table.putIfAbsent(keys[i]), 0);
+                }
+            }
+            assertEquals(table.get(keys[1]), 2);
+            assertEquals(table.get(keys[n - 1]), n);
+            table.clear();
+            assertEquals(table.occupiedSlots(), 0, n + " handles");
+        }
     }
 }
