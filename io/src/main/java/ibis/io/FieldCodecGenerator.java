@@ -243,7 +243,7 @@ final class FieldCodecGenerator {
         }
         for (int l = 0; l < getters.length; l++) {
             if (getters[l] != null) {
-                writeLevelNestmate(wc, owner, sc.levels[l], access[l], descriptors[l], getterIndex[l], typeIndex[l], 2, 1);
+                writeLevelNestmate(wc, owner, fieldsName, sc.levels[l], access[l], descriptors[l], getterIndex[l], typeIndex[l], 2, 1);
                 readLevelNestmate(rc, owner, fieldsName, sc.levels[l], access[l], descriptors[l], setterIndex[l], typeIndex[l], 2, 1);
             }
         }
@@ -262,7 +262,7 @@ final class FieldCodecGenerator {
             mv.visitVarInsn(Opcodes.ASTORE, 3);
             levelSwitch(mv, 0, getters, l -> {
                 if (write) {
-                    writeLevelNestmate(mv, owner, sc.levels[l], access[l], descriptors[l], getterIndex[l], typeIndex[l], 3, 2);
+                    writeLevelNestmate(mv, owner, fieldsName, sc.levels[l], access[l], descriptors[l], getterIndex[l], typeIndex[l], 3, 2);
                 } else {
                     readLevelNestmate(mv, owner, fieldsName, sc.levels[l], access[l], descriptors[l], setterIndex[l], typeIndex[l], 3, 2);
                 }
@@ -357,8 +357,8 @@ final class FieldCodecGenerator {
         mv.visitEnd();
     }
 
-    private static void writeLevelNestmate(MethodVisitor mv, String owner, SerialClass.Level level, int[] access,
-            String[] descriptors, int[] getters, int[] types, int obj, int out) {
+    private static void writeLevelNestmate(MethodVisitor mv, String owner, String fieldsName, SerialClass.Level level,
+            int[] access, String[] descriptors, int[] getters, int[] types, int obj, int out) {
         int runVar = Math.max(obj, out) + 1;
         for (int f = 0; f < access.length;) {
             int end = startRun(mv, level.encodings, f, out, runVar, true);
@@ -366,6 +366,10 @@ final class FieldCodecGenerator {
             for (int offset = 0; f < end; f++) {
                 byte e = level.encodings[f];
                 String c = carrier(e);
+                if (!run && (access[f] & 1) != 0 && e == SerialClass.F_OBJECT && descriptors[f].equals("L" + owner + ";")) {
+                    writeSelfTyped(mv, owner, fieldsName, level.names[f], descriptors[f], obj, out, runVar + 1);
+                    continue;
+                }
                 mv.visitVarInsn(Opcodes.ALOAD, out);
                 if (run) {
                     pushOffset(mv, runVar, offset);
@@ -429,6 +433,29 @@ final class FieldCodecGenerator {
 
     /** Index of the allocator in the class data of the nestmate field code. */
     private static final int ALLOCATOR = 0;
+
+    /**
+     * A field declared as the class itself, as the rewriter writes it: a new object of exactly this
+     * class is written here, by a direct call of writeContents (IbisSerializationOutput#beginPlain).
+     */
+    private static void writeSelfTyped(MethodVisitor mv, String owner, String fieldsName, String name, String descriptor,
+            int obj, int out, int tmp) {
+        Label done = new Label();
+        mv.visitVarInsn(Opcodes.ALOAD, obj);
+        mv.visitFieldInsn(Opcodes.GETFIELD, owner, name, descriptor);
+        mv.visitVarInsn(Opcodes.ASTORE, tmp);
+        mv.visitVarInsn(Opcodes.ALOAD, out);
+        mv.visitVarInsn(Opcodes.ALOAD, tmp);
+        mv.visitLdcInsn(Type.getObjectType(owner));
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "beginPlain", "(Ljava/lang/Object;Ljava/lang/Class;)Z", false);
+        mv.visitJumpInsn(Opcodes.IFEQ, done);
+        mv.visitVarInsn(Opcodes.ALOAD, tmp);
+        mv.visitVarInsn(Opcodes.ALOAD, out);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, fieldsName, "writeContents", "(Ljava/lang/Object;" + OUT_DESC + ")V", false);
+        mv.visitVarInsn(Opcodes.ALOAD, out);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "endPlain", "()V", false);
+        mv.visitLabel(done);
+    }
 
     /**
      * A field declared as the class itself (the link of a list or tree), as the rewriter reads it:

@@ -241,11 +241,13 @@ public final class IbisSerializationInput implements SerializationInput {
     }
 
     /**
-     * For rewritten code, a reference field declared as {@code type}, a rewritten class: reads the
-     * header and returns {@code true} when it announces a new object of exactly {@code type} that
-     * is to be read now; the caller then constructs it with its reading constructor and calls
-     * {@link #endPlain()}. Otherwise returns {@code false} and the caller takes the reference from
-     * {@link #readAfterHeader()}.
+     * For rewritten and generated code, a reference field declared as {@code type}, the class of
+     * the code itself: reads the header and returns {@code true} when it announces a new object of
+     * exactly {@code type} that is to be read now; the caller then reads it with its own code (a
+     * reading constructor, or allocation, {@link #registerObject} and the generated field code)
+     * and calls {@link #endPlain()}. Otherwise returns {@code false} and the caller takes the
+     * reference from {@link #readAfterHeader()}. (Code of a class runs only when the stream uses
+     * it for that class, so the caller's code is the right one for {@code type}.)
      */
     public boolean beginPlain(Class<?> type) throws IOException {
         int h = in.readInt();

@@ -44,6 +44,7 @@ public final class IbisSerializationOutput implements SerializationOutput {
     private final boolean copies; // out copies arrays before returning (BlockOutputStream), so scratch arrays may be reused
     private final BlockOutputStream blocks; // out, when it is one (runs of primitive fields)
     private final int maxDepth;
+    private final int plainDepthLimit; // min(DEFER_DEPTH, maxDepth): beginPlain writes a plain object at once below it
     private final IdentityTable handles = new IdentityTable();
     private boolean resetPending;
     private int[] typeIds = new int[64]; // by SerialClass.index: type id + 1; 0 = not defined on this stream
@@ -70,6 +71,7 @@ public final class IbisSerializationOutput implements SerializationOutput {
         this.copies = out instanceof BlockOutputStream;
         this.blocks = out instanceof BlockOutputStream b ? b : null;
         this.maxDepth = IoProperties.objectDepthMax(null);
+        this.plainDepthLimit = Math.min(DEFER_DEPTH, maxDepth);
     }
 
     @Override
@@ -100,6 +102,34 @@ public final class IbisSerializationOutput implements SerializationOutput {
             return;
         }
         writeTopObject(value);
+    }
+
+    /**
+     * For rewritten code, a reference field declared as {@code type}, the rewritten class itself:
+     * writes what {@link #writeObject} would, except that when {@code value} is a new object of
+     * exactly the class this stream last wrote a plain object of (and no deferral or depth limit
+     * applies), only its header is written and {@code true} returned. (Rewritten code of a class
+     * runs only when the stream uses it for that class.) The caller then writes the body itself (the class's write method) and calls
+     * {@link #endPlain()}: the recursion of a tree or list is one call per level.
+     */
+    public boolean beginPlain(Object value, Class<?> type) throws IOException {
+        if (value != null && value.getClass() == type && type == plainClass && depth > 0 && depth < plainDepthLimit) {
+            int h = handles.putIfAbsent(value);
+            if (h != 0) {
+                out.writeInt(h);
+                return false;
+            }
+            out.writeInt(plainHeader);
+            depth++;
+            return true;
+        }
+        writeObject(value);
+        return false;
+    }
+
+    /** Ends an object whose body was written after {@link #beginPlain} returned {@code true}. */
+    public void endPlain() {
+        depth--;
     }
 
     /** writeObject of the application (a barrier: the whole graph is written on return). */

@@ -138,6 +138,56 @@ final class HandRewritten {
         }
     }
 
+    /**
+     * A list link in the shape the rewriter gives a field declared as the class itself (beginPlain,
+     * endPlain, readAfterHeader); counts how often its members ran.
+     */
+    static class Chain implements java.io.Serializable, ibis.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        static int written;
+        static int read;
+        int id;
+        Chain next;
+
+        Chain(int id) {
+            this.id = id;
+        }
+
+        // ---- as generated
+        @Override
+        public void ibisWrite(IbisSerializationOutput out) throws IOException {
+            written++;
+            out.writeInt(this.id);
+            Chain v = this.next;
+            if (out.beginPlain(v, Chain.class)) {
+                v.ibisWrite(out);
+                out.endPlain();
+            }
+        }
+
+        public Chain(IbisSerializationInput in) throws IOException, ClassNotFoundException {
+            super();
+            in.registerObject(this);
+            read++;
+            this.id = in.readInt();
+            Chain v;
+            if (in.beginPlain(Chain.class)) {
+                v = new Chain(in);
+                in.endPlain();
+            } else {
+                v = (Chain) in.readAfterHeader();
+            }
+            this.next = v;
+        }
+    }
+
+    static final class Chain_ibis_io_Generator extends Generator {
+        @Override
+        public Object newInstance(IbisSerializationInput in) throws IOException, ClassNotFoundException {
+            return new Chain(in);
+        }
+    }
+
     /** Claims to be rewritten but has a writeObject hook (the rewriter must skip such classes): the stream ignores its members. */
     static class Wrong implements java.io.Serializable, ibis.io.Serializable {
         private static final long serialVersionUID = 1L;

@@ -99,6 +99,55 @@ public class RewrittenContractTest {
         }
     }
 
+    private static HandRewritten.Chain chain(int n) {
+        HandRewritten.Chain head = new HandRewritten.Chain(0);
+        HandRewritten.Chain tail = head;
+        for (int i = 1; i < n; i++) {
+            tail.next = new HandRewritten.Chain(i);
+            tail = tail.next;
+        }
+        tail.next = head.next; // a back-reference
+        return head;
+    }
+
+    /**
+     * A field declared as the class itself (rewriter contract): the stream lets the rewritten code
+     * write and read a new object of the class by calling its members directly; the run-time
+     * serializer of the same class writes the same bytes and reads them without entering them.
+     */
+    @Test(timeOut = 60_000)
+    public void selfTypedFieldsCallTheRewrittenMembersOnlyWhenTheStreamUsesThem() throws Exception {
+        SerialClass sc = SerialClass.of(HandRewritten.Chain.class);
+        ObjectCodec rewritten = sc.codec();
+        assertTrue(rewritten instanceof Codecs.RewrittenCodec);
+        // Deeper than the deferral depth, the stream takes over (deferred objects are read by
+        // run-time code), so the calls are counted on a shorter chain.
+        HandRewritten.Chain deep = chain(300);
+        GraphAssert.assertGraphEquals(read(write(deep), 1)[0], deep);
+        HandRewritten.Chain original = chain(50);
+        HandRewritten.Chain.written = 0;
+        HandRewritten.Chain.read = 0;
+        byte[] byRewritten = write(original);
+        Object copy = read(byRewritten, 1)[0];
+        GraphAssert.assertGraphEquals(copy, original);
+        assertEquals(HandRewritten.Chain.written, 50, "every link written by its ibisWrite");
+        assertEquals(HandRewritten.Chain.read, 50, "every link read by its reading constructor");
+        try {
+            // The stream uses a run-time serializer for the class (as when it finds its rewritten
+            // members unusable): the rewritten code must not be entered through a field either.
+            sc.setCodecForTesting(Codecs.runtimeCodec(sc));
+            HandRewritten.Chain.written = 0;
+            HandRewritten.Chain.read = 0;
+            byte[] byRuntime = write(original);
+            assertEquals(byRuntime, byRewritten, "same wire format");
+            GraphAssert.assertGraphEquals(read(byRuntime, 1)[0], original);
+            assertEquals(HandRewritten.Chain.written, 0);
+            assertEquals(HandRewritten.Chain.read, 0);
+        } finally {
+            sc.setCodecForTesting(rewritten);
+        }
+    }
+
     @Test(timeOut = 60_000)
     public void aClassWithHooksIsNotTreatedAsRewrittenEvenIfItClaimsToBe() throws Exception {
         assertTrue(SerialClass.of(HandRewritten.Wrong.class).codec() instanceof Codecs.HookCodec);

@@ -120,6 +120,10 @@ final class SerializerGenerator {
                 continue;
             }
             SerialField f = fields.get(i++);
+            if (f.encoding == SerialField.Encoding.OBJECT && f.descriptor.equals("L" + info.name + ";")) {
+                writeSelfTyped(mv, info, f);
+                continue;
+            }
             mv.visitVarInsn(Opcodes.ALOAD, 1);
             mv.visitVarInsn(Opcodes.ALOAD, 0);
             mv.visitFieldInsn(Opcodes.GETFIELD, info.name, f.name, f.descriptor);
@@ -144,6 +148,29 @@ final class SerializerGenerator {
         mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
+    }
+
+    /**
+     * A field declared as the class itself (the link of a list or tree): {@code if
+     * (out.beginPlain(v, C.class)) { v.ibisWrite(out); out.endPlain(); }}, so a new object of
+     * exactly this class is written by a direct call of this same method.
+     */
+    private static void writeSelfTyped(MethodVisitor mv, ClassInfo info, SerialField f) {
+        Label done = new Label();
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitFieldInsn(Opcodes.GETFIELD, info.name, f.name, f.descriptor);
+        mv.visitVarInsn(Opcodes.ASTORE, 3);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitVarInsn(Opcodes.ALOAD, 3);
+        mv.visitLdcInsn(Type.getObjectType(info.name));
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "beginPlain", "(Ljava/lang/Object;Ljava/lang/Class;)Z", false);
+        mv.visitJumpInsn(Opcodes.IFEQ, done);
+        mv.visitVarInsn(Opcodes.ALOAD, 3);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, info.name, WRITE_METHOD, WRITE_DESCRIPTOR, false);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "endPlain", "()V", false);
+        mv.visitLabel(done);
     }
 
     private static void readSelfTyped(MethodVisitor mv, ClassInfo info, SerialField f) {

@@ -191,8 +191,10 @@ public class RewriterTest {
                 "INVOKEVIRTUAL ibis/io/IbisSerializationOutput.writeKnownObject(Ljava/lang/Object;Ljava/lang/Class;)V",
                 "ALOAD 1", "ALOAD 0", "GETFIELD sample/Foo.b Lsample/Bar;", "LDC sample/Bar",
                 "INVOKEVIRTUAL ibis/io/IbisSerializationOutput.writeKnownObject(Ljava/lang/Object;Ljava/lang/Class;)V",
-                "ALOAD 1", "ALOAD 0", "GETFIELD sample/Foo.f Lsample/Foo;",
-                "INVOKEVIRTUAL ibis/io/IbisSerializationOutput.writeObject(Ljava/lang/Object;)V",
+                "ALOAD 0", "GETFIELD sample/Foo.f Lsample/Foo;", "ASTORE 3", "ALOAD 1", "ALOAD 3", "LDC sample/Foo",
+                "INVOKEVIRTUAL ibis/io/IbisSerializationOutput.beginPlain(Ljava/lang/Object;Ljava/lang/Class;)Z", "IFEQ",
+                "ALOAD 3", "ALOAD 1", "INVOKEVIRTUAL sample/Foo.ibisWrite(Libis/io/IbisSerializationOutput;)V",
+                "ALOAD 1", "INVOKEVIRTUAL ibis/io/IbisSerializationOutput.endPlain()V",
                 "ALOAD 1", "ALOAD 0", "GETFIELD sample/Foo.s Ljava/lang/String;",
                 "INVOKEVIRTUAL ibis/io/IbisSerializationOutput.writeString(Ljava/lang/String;)V",
                 "RETURN"));
