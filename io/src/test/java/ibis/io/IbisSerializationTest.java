@@ -156,6 +156,7 @@ public class IbisSerializationTest {
         out.writeObject(node);
         out.reset();
         out.writeObject(node);
+        out.writeObject(node); // a back-reference numbered from the reset on
         wire.endMessage(out);
         out.writeObject(node);
         wire.endMessage(out);
@@ -165,6 +166,7 @@ public class IbisSerializationTest {
         Object c = in.readObject();
         assertNotSame(c, a, "reset() forgets the object");
         assertEquals(((Corpus.Node) c).value, 1);
+        assertSame(in.readObject(), c, "the reader numbers objects from the reset on too");
         wire.endMessage(in);
         Object d = in.readObject();
         assertNotSame(d, c, "identity does not outlive the message");
