@@ -241,6 +241,7 @@ final class FieldCodecGenerator {
             mv.visitTypeInsn(Opcodes.CHECKCAST, owner);
             mv.visitVarInsn(Opcodes.ASTORE, 2);
         }
+        resolveAllocator(rc);
         for (int l = 0; l < getters.length; l++) {
             if (getters[l] != null) {
                 writeLevelNestmate(wc, owner, fieldsName, sc.levels[l], access[l], descriptors[l], getterIndex[l], typeIndex[l], 2, 1);
@@ -260,6 +261,9 @@ final class FieldCodecGenerator {
             mv.visitVarInsn(Opcodes.ALOAD, 1);
             mv.visitTypeInsn(Opcodes.CHECKCAST, owner);
             mv.visitVarInsn(Opcodes.ASTORE, 3);
+            if (!write) {
+                resolveAllocator(mv);
+            }
             levelSwitch(mv, 0, getters, l -> {
                 if (write) {
                     writeLevelNestmate(mv, owner, fieldsName, sc.levels[l], access[l], descriptors[l], getterIndex[l], typeIndex[l], 3, 2);
@@ -433,6 +437,19 @@ final class FieldCodecGenerator {
 
     /** Index of the allocator in the class data of the nestmate field code. */
     private static final int ALLOCATOR = 0;
+
+    /**
+     * Loads the allocator constant and drops it, first thing in a reading method: a dynamic
+     * constant that was never resolved makes the JIT give up on the whole method (C1: "could not
+     * resolve a constant", C2: "cannot parse method"), and the allocator is otherwise loaded only
+     * on the branch for a new object of the class itself, which many classes never take (an
+     * object whose links are null stayed interpreted: 0.17 µs per read instead of 0.02). Costs
+     * nothing once compiled.
+     */
+    private static void resolveAllocator(MethodVisitor mv) {
+        mv.visitLdcInsn(constant(ALLOCATOR, MH_DESC));
+        mv.visitInsn(Opcodes.POP);
+    }
 
     /**
      * A field declared as the class itself, as the rewriter writes it: a new object of exactly this
