@@ -244,8 +244,10 @@ final class FieldCodecGenerator {
         resolveAllocator(rc);
         for (int l = 0; l < getters.length; l++) {
             if (getters[l] != null) {
-                writeLevelNestmate(wc, owner, fieldsName, sc.levels[l], access[l], descriptors[l], getterIndex[l], typeIndex[l], 2, 1);
-                readLevelNestmate(rc, owner, fieldsName, sc.levels[l], access[l], descriptors[l], setterIndex[l], typeIndex[l], 2, 1);
+                writeLevelNestmate(wc, owner, fieldsName, sc.levels[l], access[l], descriptors[l], getterIndex[l],
+                        typeIndex[l], 2, 1);
+                readLevelNestmate(rc, owner, fieldsName, sc.levels[l], access[l], descriptors[l], setterIndex[l],
+                        typeIndex[l], 2, 1);
             }
         }
         for (MethodVisitor mv : new MethodVisitor[] {wc, rc}) {
@@ -266,9 +268,11 @@ final class FieldCodecGenerator {
             }
             levelSwitch(mv, 0, getters, l -> {
                 if (write) {
-                    writeLevelNestmate(mv, owner, fieldsName, sc.levels[l], access[l], descriptors[l], getterIndex[l], typeIndex[l], 3, 2);
+                    writeLevelNestmate(mv, owner, fieldsName, sc.levels[l], access[l], descriptors[l], getterIndex[l],
+                            typeIndex[l], 3, 2);
                 } else {
-                    readLevelNestmate(mv, owner, fieldsName, sc.levels[l], access[l], descriptors[l], setterIndex[l], typeIndex[l], 3, 2);
+                    readLevelNestmate(mv, owner, fieldsName, sc.levels[l], access[l], descriptors[l], setterIndex[l],
+                            typeIndex[l], 3, 2);
                 }
             });
         }

@@ -108,9 +108,12 @@ public final class IbisSerializationOutput implements SerializationOutput {
      * For rewritten code, a reference field declared as {@code type}, the rewritten class itself:
      * writes what {@link #writeObject} would, except that when {@code value} is a new object of
      * exactly the class this stream last wrote a plain object of (and no deferral or depth limit
-     * applies), only its header is written and {@code true} returned. (Rewritten code of a class
-     * runs only when the stream uses it for that class.) The caller then writes the body itself (the class's write method) and calls
-     * {@link #endPlain()}: the recursion of a tree or list is one call per level.
+     * applies), only its header is written and {@code true} returned. The caller then writes the
+     * body itself (the class's write method) and calls {@link #endPlain()}: the recursion of a tree
+     * or list is one call per level. (Rewritten code of a class runs only when the stream uses it
+     * for that class, so the caller's write method is the right one.) The few lines of the
+     * plain-object path of writeReference are repeated here so that this stays small enough to be
+     * inlined into the caller.
      */
     public boolean beginPlain(Object value, Class<?> type) throws IOException {
         if (value != null && value.getClass() == type && type == plainClass && depth > 0 && depth < plainDepthLimit) {
@@ -315,7 +318,7 @@ public final class IbisSerializationOutput implements SerializationOutput {
         int t = typeId(sc);
         header(TYPE_BASE - t);
         int handle = handles.size() + 1;
-        handles.add(rep);
+        handles.putIfAbsent(rep); // absent (get above): enters it with that handle
         if (rep != original) {
             handles.alias(original, handle);
         }

@@ -98,20 +98,6 @@ final class IdentityTable {
         return 0;
     }
 
-    /** Enters {@code key}, which must be absent, with the next handle. */
-    void add(Object key) {
-        if (size >= objects.length) {
-            grow();
-        }
-        int[] s = slots;
-        int mask = s.length - 1;
-        int i = slot(key);
-        while (s[i] != 0) {
-            i = (i + 1) & mask;
-        }
-        append(i, key);
-    }
-
     /** Gives the next handle to no object (it can never be referenced again). */
     void skip() {
         if (size >= objects.length) {

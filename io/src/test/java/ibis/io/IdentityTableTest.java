@@ -75,7 +75,7 @@ public class IdentityTableTest {
                 Object key = new Object();
                 keys.add(key);
                 if (i % 10 == 7) {
-                    table.add(key); // writeReplace: the replacement enters...
+                    assertEquals(table.putIfAbsent(key), 0); // writeReplace: the replacement enters...
                     Object original = new Object();
                     table.alias(original, i + 1); // ...and the original refers to its handle
                     originals.add(original);
