@@ -3,6 +3,7 @@ package ibis.io;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.CharBuffer;
@@ -61,21 +62,23 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
     private final ByteBuffer header;  // 4 bytes, big-endian
     private final ByteBuffer[] block; // {header, buffer}: one gathering write per block, reused
     private final ByteBuffer[] blockWith; // {header, buffer, part of an application's byte[]}
-    /** Wraps the last application byte[] sent by reference (see sendBlockWith); keeps that one array reachable. */
-    private ByteBuffer sourceWrapper;
+    /**
+     * Wraps the last application array sent by reference (see sendBlockWith); keeps that one array
+     * reachable. A new wrapper only for a new array: a sender that reuses its array allocates nothing.
+     */
+    private Buffer arrayWrapper;
+    /** The sink takes arrays of other primitives than bytes as they are (and this stream is in native order). */
+    private final boolean arraysByReference;
 
-    /** A byte[] part of at least this many bytes that completes a block is sent from the array itself. */
+    /**
+     * An array part of at least this many bytes that completes a block is sent from the array
+     * itself: a byte[] part always (any sink takes a byte buffer), one of another primitive type
+     * when the sink {@linkplain ByteSink#takesArrays() takes arrays}.
+     */
     static final int BY_REFERENCE = 4096;
 
-    // Typed views at every possible alignment: view k starts at byte k, so the element at byte
-    // position p is element (p >>> shift) of view (p & mask). Absolute bulk puts on these views need
-    // no per-call view allocation and no position bookkeeping on the views.
-    private final CharBuffer[] charViews = new CharBuffer[2];
-    private final ShortBuffer[] shortViews = new ShortBuffer[2];
-    private final IntBuffer[] intViews = new IntBuffer[4];
-    private final FloatBuffer[] floatViews = new FloatBuffer[4];
-    private final LongBuffer[] longViews = new LongBuffer[8];
-    private final DoubleBuffer[] doubleViews = new DoubleBuffer[8];
+    /** Typed views of the block buffer at every alignment, in the stream's byte order. */
+    private final ByteViews views;
 
     private long bytesWrittenBase; // payload bytes sent before the current buffer (minus a reset); position adds the rest
     private boolean closed;
@@ -186,19 +189,8 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
         header = ByteBuffer.allocate(4).order(ByteOrder.BIG_ENDIAN);
         block = new ByteBuffer[] {header, buffer};
         blockWith = new ByteBuffer[] {header, buffer, null};
-        for (int k = 0; k < 8; k++) {
-            ByteBuffer at = buffer.slice(k, bufferSize - k).order(order);
-            if (k < 2) {
-                charViews[k] = at.asCharBuffer();
-                shortViews[k] = at.asShortBuffer();
-            }
-            if (k < 4) {
-                intViews[k] = at.asIntBuffer();
-                floatViews[k] = at.asFloatBuffer();
-            }
-            longViews[k] = at.asLongBuffer();
-            doubleViews[k] = at.asDoubleBuffer();
-        }
+        views = new ByteViews(buffer, order);
+        arraysByReference = order == ByteOrder.nativeOrder() && sink.takesArrays();
     }
 
     /** Byte order of the payload (this JVM's native order); the peer must be told in the handshake. */
@@ -455,7 +447,7 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
                 position += n;
             } else {
                 // The array fills the rest of this block: send the block straight from it (no copy).
-                sendBlockWith(source, offset, n);
+                sendBlockWith(wrapper(source), offset, n, n);
             }
             offset += n;
             length -= n;
@@ -463,34 +455,42 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
     }
 
     /**
-     * Sends a full non-final block made of the buffered bytes followed by {@code source[offset ..
-     * offset + n)} (which fill the block exactly), without copying the array: the same block as if it
-     * had been copied into the buffer first.
+     * Whether {@code n} elements of {@code 1 << shift} bytes, the part of an array of {@code length}
+     * more elements that fits the current block, go by reference: only a part that completes the
+     * block (the array goes on after it) and is large, and only to a sink that takes arrays.
      */
-    private void sendBlockWith(byte[] source, int offset, int n) throws IOException {
+    private boolean byReference(int n, int length, int shift) {
+        return n < length && n >= BY_REFERENCE >>> shift && arraysByReference;
+    }
+
+    /**
+     * Sends a non-final block made of the buffered bytes followed by elements {@code [offset ..
+     * offset + n)} of {@code part}, a wrapper of an application's array, {@code bytes} bytes in
+     * all, without copying the array: the same block as if it had been copied into the buffer
+     * first. A byte[] goes to the sink as a third buffer, other arrays as the sink's array part.
+     */
+    private void sendBlockWith(Buffer part, int offset, int n, int bytes) throws IOException {
         if (closed) {
             throw new IOException("block output stream is closed");
         }
-        int length = position + n;
+        int length = position + bytes;
         buffer.limit(position).position(0);
         bytesWrittenBase += length;
         header.clear();
         header.putInt(length);
         header.flip();
-        ByteBuffer part = sourceWrapper;
-        if (part == null || part.array() != source) {
-            // A new wrapper only for a new array: a sender that reuses its array allocates nothing.
-            part = ByteBuffer.wrap(source);
-            sourceWrapper = part;
-        }
         part.limit(offset + n).position(offset);
-        blockWith[2] = part;
         try {
-            sink.write(blockWith, 0, 3);
+            if (part instanceof ByteBuffer b) {
+                blockWith[2] = b;
+                sink.write(blockWith, 0, 3);
+            } else {
+                sink.write(block, 0, 2, part);
+            }
         } finally {
             blockWith[2] = null;
             position = 0;
-            end = bytes.length;
+            end = this.bytes.length;
             buffer.clear();
         }
     }
@@ -498,91 +498,100 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
     @Override
     public void writeArray(char[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        widen((long) length << 1);
-        while (length > 0) {
-            room(2);
-            int p = position;
-            int n = Math.min(length, free() >>> 1);
-            charViews[p & 1].put(p >>> 1, source, offset, n);
-            position = p + (n << 1);
-            offset += n;
-            length -= n;
-        }
+        writeElements(source, offset, length, 1);
     }
 
     @Override
     public void writeArray(short[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        widen((long) length << 1);
-        while (length > 0) {
-            room(2);
-            int p = position;
-            int n = Math.min(length, free() >>> 1);
-            shortViews[p & 1].put(p >>> 1, source, offset, n);
-            position = p + (n << 1);
-            offset += n;
-            length -= n;
-        }
+        writeElements(source, offset, length, 1);
     }
 
     @Override
     public void writeArray(int[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        widen((long) length << 2);
-        while (length > 0) {
-            room(4);
-            int p = position;
-            int n = Math.min(length, free() >>> 2);
-            intViews[p & 3].put(p >>> 2, source, offset, n);
-            position = p + (n << 2);
-            offset += n;
-            length -= n;
-        }
+        writeElements(source, offset, length, 2);
     }
 
     @Override
     public void writeArray(long[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        widen((long) length << 3);
-        while (length > 0) {
-            room(8);
-            int p = position;
-            int n = Math.min(length, free() >>> 3);
-            longViews[p & 7].put(p >>> 3, source, offset, n);
-            position = p + (n << 3);
-            offset += n;
-            length -= n;
-        }
+        writeElements(source, offset, length, 3);
     }
 
     @Override
     public void writeArray(float[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        widen((long) length << 2);
-        while (length > 0) {
-            room(4);
-            int p = position;
-            int n = Math.min(length, free() >>> 2);
-            floatViews[p & 3].put(p >>> 2, source, offset, n);
-            position = p + (n << 2);
-            offset += n;
-            length -= n;
-        }
+        writeElements(source, offset, length, 2);
     }
 
     @Override
     public void writeArray(double[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        widen((long) length << 3);
+        writeElements(source, offset, length, 3);
+    }
+
+    /**
+     * Writes elements {@code [offset .. offset + length)} of {@code source}, a primitive array of
+     * elements of {@code 1 << shift} bytes other than byte[]: copied into the blocks, except for
+     * large parts that complete a block, which go to a sink that takes arrays by reference. (Inlined
+     * into each writeArray, where the array's type is known, the type tests fold away.)
+     */
+    private void writeElements(Object source, int offset, int length, int shift) throws IOException {
+        widen((long) length << shift);
         while (length > 0) {
-            room(8);
+            room(1 << shift);
             int p = position;
-            int n = Math.min(length, free() >>> 3);
-            doubleViews[p & 7].put(p >>> 3, source, offset, n);
-            position = p + (n << 3);
+            int n = Math.min(length, free() >>> shift);
+            if (byReference(n, length, shift)) {
+                sendBlockWith(wrapper(source), offset, n, n << shift);
+            } else {
+                copy(p, source, offset, n);
+                position = p + (n << shift);
+            }
             offset += n;
             length -= n;
         }
+    }
+
+    private void copy(int p, Object source, int offset, int n) {
+        if (source instanceof int[] a) {
+            views.put(p, a, offset, n);
+        } else if (source instanceof double[] a) {
+            views.put(p, a, offset, n);
+        } else if (source instanceof long[] a) {
+            views.put(p, a, offset, n);
+        } else if (source instanceof float[] a) {
+            views.put(p, a, offset, n);
+        } else if (source instanceof short[] a) {
+            views.put(p, a, offset, n);
+        } else {
+            views.put(p, (char[]) source, offset, n);
+        }
+    }
+
+    /** A wrapper of {@code array}: the last one made when it wraps the same array. */
+    private Buffer wrapper(Object array) {
+        Buffer w = arrayWrapper;
+        if (w == null || w.array() != array) {
+            if (array instanceof int[] a) {
+                w = IntBuffer.wrap(a);
+            } else if (array instanceof double[] a) {
+                w = DoubleBuffer.wrap(a);
+            } else if (array instanceof long[] a) {
+                w = LongBuffer.wrap(a);
+            } else if (array instanceof float[] a) {
+                w = FloatBuffer.wrap(a);
+            } else if (array instanceof short[] a) {
+                w = ShortBuffer.wrap(a);
+            } else if (array instanceof char[] a) {
+                w = CharBuffer.wrap(a);
+            } else {
+                w = ByteBuffer.wrap((byte[]) array);
+            }
+            arrayWrapper = w;
+        }
+        return w;
     }
 
     @Override

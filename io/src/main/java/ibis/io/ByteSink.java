@@ -2,7 +2,9 @@ package ibis.io;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 /**
  * The byte-level output of a transport: where a {@link BlockOutputStream} sends its framed blocks.
@@ -19,6 +21,41 @@ public interface ByteSink extends Closeable {
      * @throws IOException when the connection is broken; the sink is unusable afterwards
      */
     void write(ByteBuffer[] buffers, int offset, int count) throws IOException;
+
+    /**
+     * Whether this sink wants the primitive arrays of a block handed over as they are, through
+     * {@link #write(ByteBuffer[], int, int, Buffer)}. A {@link BlockOutputStream} over a sink that
+     * says no (the default) copies them into its block buffer; one over a sink that says yes sends a
+     * block that a large array completes with the array itself, and the sink copies it at most once,
+     * to where it must go (a transport's direct staging buffer, a registered memory region). The
+     * answer must not change over the sink's life.
+     */
+    default boolean takesArrays() {
+        return false;
+    }
+
+    /**
+     * Writes all remaining bytes of {@code buffers[offset .. offset + count)}, then the remaining
+     * elements of {@code array}, in order, as one gathering write: the same bytes as if the
+     * elements had been stored into one more byte buffer in this JVM's native byte order (which is
+     * the order of the block stream's payload whenever it calls this). {@code array} is a char,
+     * short, int, long, float or double buffer wrapping an application's array ({@code
+     * IntBuffer.wrap} and its siblings, so in native order); {@link ByteViews} copies it into a byte
+     * buffer without allocating. On return the buffers and {@code array} have been consumed
+     * (position == limit); the sink must not keep a reference to the array.
+     *
+     * <p>Called only on a sink whose {@link #takesArrays()} is true. This default is correct for any
+     * sink but copies the elements into a new buffer on every call.
+     *
+     * @throws IOException when the connection is broken; the sink is unusable afterwards
+     */
+    default void write(ByteBuffer[] buffers, int offset, int count, Buffer array) throws IOException {
+        ByteBuffer copy = ByteBuffer.allocate(ByteViews.byteLength(array));
+        new ByteViews(copy).put(0, array);
+        ByteBuffer[] all = Arrays.copyOfRange(buffers, offset, offset + count + 1);
+        all[count] = copy;
+        write(all, 0, count + 1);
+    }
 
     /** Closes the connection's output side. Idempotent. */
     @Override

@@ -436,6 +436,46 @@ public class BlockStreamTest {
         }
     }
 
+    /**
+     * A sink that takes arrays gets the large parts of arrays of every primitive type as they are
+     * (the stream does not copy them), and the same bytes as a sink that does not; a stream in the
+     * other byte order never hands arrays over (its values must be swapped).
+     */
+    @Test(timeOut = 60_000)
+    public void largeArraysGoAsTheyAreToASinkThatTakesThemWithTheSameBytes() throws IOException {
+        ByteOrder foreign = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
+        for (ByteOrder order : new ByteOrder[] {ByteOrder.nativeOrder(), foreign}) {
+            for (int bufferSize : new int[] {4099, 5000, 64 * 1024}) {
+                MemoryPipe copied = new MemoryPipe();
+                MemoryPipe taken = new MemoryPipe();
+                BlockOutputStream a = BlockOutputStream.create(copied.sink, bufferSize, order);
+                BlockOutputStream b = BlockOutputStream.create(taken.arraySink, bufferSize, order);
+                RandomData[] messages = new RandomData[4];
+                for (int m = 0; m < messages.length; m++) {
+                    messages[m] = new RandomData(31 * bufferSize + m, 80, 12_000);
+                    for (BlockOutputStream out : new BlockOutputStream[] {a, b}) {
+                        messages[m].writeAll(out);
+                        out.endMessage();
+                    }
+                }
+                String where = order + ", blocks of " + bufferSize;
+                assertEquals(HexFormat.of().formatHex(taken.unread()), HexFormat.of().formatHex(copied.unread()), where);
+                assertEquals(b.bytesWritten(), a.bytesWritten(), where);
+                if (order == ByteOrder.nativeOrder()) {
+                    assertTrue(taken.arrayParts() > 10, where + ": array parts " + taken.arrayParts());
+                } else {
+                    assertEquals(taken.arrayParts(), 0, where);
+                }
+                BlockInputStream in = new BlockInputStream(taken.source, bufferSize, order);
+                for (RandomData message : messages) {
+                    message.readAll(in);
+                    expectThrows(EndOfMessageException.class, in::readByte);
+                    in.endMessage();
+                }
+            }
+        }
+    }
+
     @Test
     public void byteBuffersRoundTripAndAreConsumed() throws IOException {
         MemoryPipe pipe = new MemoryPipe(4, 4);

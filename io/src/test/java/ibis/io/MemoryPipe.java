@@ -2,6 +2,7 @@ package ibis.io;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Random;
@@ -25,6 +26,11 @@ final class MemoryPipe {
     private final Random random;
 
     final ByteSink sink = new Sink();
+    /** The same pipe through a sink that takes primitive arrays as they are (as a transport does). */
+    final ByteSink arraySink = new ArraySink();
+    private int arrayParts;
+    private ByteViews views;       // of data (remade when data grows)
+    private byte[] viewed;
     final ByteSource source = new Source();
 
     /** A pipe that delivers as much as the reader has room for. */
@@ -86,7 +92,7 @@ final class MemoryPipe {
         notifyAll();
     }
 
-    private final class Sink implements ByteSink {
+    private class Sink implements ByteSink {
         @Override
         public void write(ByteBuffer[] buffers, int offset, int count) throws IOException {
             synchronized (MemoryPipe.this) {
@@ -108,6 +114,34 @@ final class MemoryPipe {
         @Override
         public void close() {
             closeWriter();
+        }
+    }
+
+    /** The array parts {@link #arraySink} was given. */
+    synchronized int arrayParts() {
+        return arrayParts;
+    }
+
+    private final class ArraySink extends Sink {
+        @Override
+        public boolean takesArrays() {
+            return true;
+        }
+
+        @Override
+        public void write(ByteBuffer[] buffers, int offset, int count, Buffer array) throws IOException {
+            synchronized (MemoryPipe.this) {
+                write(buffers, offset, count);
+                ensureRoom(ByteViews.byteLength(array));
+                if (viewed != data) {
+                    views = new ByteViews(ByteBuffer.wrap(data));
+                    viewed = data;
+                }
+                int n = views.put(written, array);
+                written += n;
+                totalWritten += n;
+                arrayParts++;
+            }
         }
     }
 

@@ -1,8 +1,10 @@
 package ibis.impl.tcp;
 
 import ibis.io.ByteSink;
+import ibis.io.ByteViews;
 
 import java.io.IOException;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -32,8 +34,18 @@ final class TcpByteSink implements ByteSink {
     private static final int MAX_STAGED = 1 << 20;
 
     /** One direct staging buffer per writing thread, grown to the largest block it wrote. */
-    private static final ThreadLocal<ByteBuffer> STAGING =
-            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(16 * 1024));
+    private static final ThreadLocal<Staging> STAGING = ThreadLocal.withInitial(() -> new Staging(16 * 1024));
+
+    /** A direct buffer and its typed views (for array parts). */
+    private static final class Staging {
+        final ByteBuffer buffer;
+        final ByteViews views;
+
+        Staging(int capacity) {
+            buffer = ByteBuffer.allocateDirect(capacity);
+            views = new ByteViews(buffer);
+        }
+    }
 
     private final SocketChannel channel;
     /** The polling source sharing a non-blocking channel, or null for a blocking channel. */
@@ -56,12 +68,23 @@ final class TcpByteSink implements ByteSink {
 
     @Override
     public void write(ByteBuffer[] buffers, int offset, int count) throws IOException {
+        write(buffers, offset, count, null);
+    }
+
+    /** Array parts are copied once, straight into the direct staging buffer. */
+    @Override
+    public boolean takesArrays() {
+        return true;
+    }
+
+    @Override
+    public void write(ByteBuffer[] buffers, int offset, int count, Buffer array) throws IOException {
         // A blocking write of an interrupted thread would close the channel
         // (ClosedByInterruptException), breaking the connection for every later message, and a
         // selector wait would return at once. A pending interrupt is kept for the caller instead.
         boolean interrupted = Thread.interrupted();
         try {
-            writeAll(buffers, offset, count);
+            writeAll(buffers, offset, count, array);
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
@@ -69,19 +92,20 @@ final class TcpByteSink implements ByteSink {
         }
     }
 
-    private void writeAll(ByteBuffer[] buffers, int offset, int count) throws IOException {
-        long left = 0;
-        boolean heap = false;
+    private void writeAll(ByteBuffer[] buffers, int offset, int count, Buffer array) throws IOException {
+        long left = array == null ? 0 : ByteViews.byteLength(array);
+        boolean heap = array != null;
         for (int i = 0; i < count; i++) {
             ByteBuffer b = buffers[offset + i];
             left += b.remaining();
             heap |= !b.isDirect();
         }
         if (heap && left <= MAX_STAGED) {
-            writeStaged(buffers, offset, count, (int) left);
+            writeStaged(buffers, offset, count, array, (int) left);
             return;
         }
         // A blocking channel normally writes everything at once; loop for partial writes.
+        left -= array == null ? 0 : ByteViews.byteLength(array);
         while (left > 0) {
             long n = channel.write(buffers, offset, count);
             left -= n;
@@ -89,24 +113,58 @@ final class TcpByteSink implements ByteSink {
                 awaitWritable();
             }
         }
+        if (array != null) {
+            writeArrayInChunks(array);
+        }
     }
 
     /**
      * Heap buffers: the JDK would copy each into a temporary direct buffer and make a gathering
-     * write of those. Copying them into one direct buffer of the writing thread and writing that
-     * with a plain write costs the same copies and a cheaper system call and JDK path.
+     * write of those. Copying them (and an array part) into one direct buffer of the writing thread
+     * and writing that with a plain write costs the same copies (one fewer for an array part, which
+     * would otherwise have been copied into the block buffer first) and a cheaper system call and
+     * JDK path.
      */
-    private void writeStaged(ByteBuffer[] buffers, int offset, int count, int total) throws IOException {
-        ByteBuffer staging = STAGING.get();
-        if (staging.capacity() < total) {
-            staging = ByteBuffer.allocateDirect(Math.max(total, Math.min(MAX_STAGED, staging.capacity() * 2)));
-            STAGING.set(staging);
+    private void writeStaged(ByteBuffer[] buffers, int offset, int count, Buffer array, int total) throws IOException {
+        Staging st = STAGING.get();
+        if (st.buffer.capacity() < total) {
+            st = new Staging(Math.max(total, Math.min(MAX_STAGED, st.buffer.capacity() * 2)));
+            STAGING.set(st);
         }
+        ByteBuffer staging = st.buffer;
         staging.clear();
         for (int i = 0; i < count; i++) {
             staging.put(buffers[offset + i]); // consumes the caller's buffer, as a write does
         }
+        if (array != null) {
+            int p = staging.position();
+            staging.position(p + st.views.put(p, array));
+        }
         staging.flip();
+        drain(staging);
+    }
+
+    /** An array part of a block larger than {@link #MAX_STAGED}: through the staging buffer a piece at a time. */
+    private void writeArrayInChunks(Buffer array) throws IOException {
+        if (!array.hasRemaining()) {
+            return;
+        }
+        Staging st = STAGING.get();
+        ByteBuffer staging = st.buffer;
+        int width = ByteViews.byteLength(array) / array.remaining(); // bytes per element
+        int limit = array.limit();
+        while (array.hasRemaining()) {
+            int n = Math.min(array.remaining(), staging.capacity() / width);
+            array.limit(array.position() + n);
+            staging.clear();
+            staging.position(st.views.put(0, array));
+            array.limit(limit);
+            staging.flip();
+            drain(staging);
+        }
+    }
+
+    private void drain(ByteBuffer staging) throws IOException {
         while (staging.hasRemaining()) {
             if (channel.write(staging) == 0 && pollingSource != null) {
                 awaitWritable();

@@ -3,6 +3,7 @@ package ibis.ipl.impl;
 import ibis.io.ByteSink;
 
 import java.io.IOException;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 
 /**
@@ -50,19 +51,33 @@ final class MulticastSink implements ByteSink {
 
     @Override
     public void write(ByteBuffer[] buffers, int offset, int count) throws IOException {
+        write(buffers, offset, count, null);
+    }
+
+    /**
+     * Array parts go on to each connection's sink as they are; a sink that does not take arrays
+     * copies them itself (the {@link ByteSink} default).
+     */
+    @Override
+    public boolean takesArrays() {
+        return true;
+    }
+
+    @Override
+    public void write(ByteBuffer[] buffers, int offset, int count, Buffer array) throws IOException {
         SendConnection[] to = targets;
         if (to.length == 1) {
             // The common one-to-one case: no bookkeeping beyond the failure check.
             SendConnection c = to[0];
             if (c.failure == null) {
                 try {
-                    c.ends.sink().write(buffers, offset, count);
+                    writeTo(c.ends.sink(), buffers, offset, count, array);
                     return;
                 } catch (IOException e) {
                     fail(c, e);
                 }
             }
-            consume(buffers, offset, count);
+            consume(buffers, offset, count, array);
             return;
         }
         if (positions.length < count) {
@@ -71,6 +86,7 @@ final class MulticastSink implements ByteSink {
         for (int i = 0; i < count; i++) {
             positions[i] = buffers[offset + i].position();
         }
+        int arrayPosition = array == null ? 0 : array.position();
         boolean first = true;
         for (SendConnection c : to) {
             if (c.failure != null) {
@@ -80,15 +96,27 @@ final class MulticastSink implements ByteSink {
                 for (int i = 0; i < count; i++) {
                     buffers[offset + i].position(positions[i]);
                 }
+                if (array != null) {
+                    array.position(arrayPosition);
+                }
             }
             first = false;
             try {
-                c.ends.sink().write(buffers, offset, count);
+                writeTo(c.ends.sink(), buffers, offset, count, array);
             } catch (IOException e) {
                 fail(c, e);
             }
         }
-        consume(buffers, offset, count);
+        consume(buffers, offset, count, array);
+    }
+
+    private static void writeTo(ByteSink sink, ByteBuffer[] buffers, int offset, int count, Buffer array)
+            throws IOException {
+        if (array == null) {
+            sink.write(buffers, offset, count);
+        } else {
+            sink.write(buffers, offset, count, array);
+        }
     }
 
     private void fail(SendConnection c, IOException e) {
@@ -96,10 +124,13 @@ final class MulticastSink implements ByteSink {
         failures++;
     }
 
-    private static void consume(ByteBuffer[] buffers, int offset, int count) {
+    private static void consume(ByteBuffer[] buffers, int offset, int count, Buffer array) {
         for (int i = 0; i < count; i++) {
             ByteBuffer b = buffers[offset + i];
             b.position(b.limit());
+        }
+        if (array != null) {
+            array.position(array.limit());
         }
     }
 
