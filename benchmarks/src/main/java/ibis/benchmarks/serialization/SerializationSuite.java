@@ -185,7 +185,9 @@ public final class SerializationSuite {
                 + " (the median and min–max below are over the measurement iterations); fork JVM options: "
                 + String.join(" ", forkJvmArgs()));
         h.add("- Set-up: to and from memory, one object (or array, or whole tree) per message. Writes go to a sink "
-                + "that discards the bytes (no column pays a copy after serializing); every read first receives the "
+                + "that discards the bytes (no column pays a copy after serializing; Ibis hands the large parts of "
+                + "primitive arrays to its sink as they are, as to the TCP transport, which copies them once into its "
+                + "direct staging buffer, where the peers' output buffers would be copied too); every read first receives the "
                 + "message from an in-memory wire with one copy into the serializer's input buffer, as a transport "
                 + "would deliver it (Ibis: the block stream's source; JDK: its input stream; Kryo and Fory: a copy "
                 + "into their reused input buffer" + (Codec.PEER_TRANSPORT_COPY ? "" : " — switched OFF in this run")
