@@ -3,6 +3,7 @@ package ibis.io;
 import java.io.IOException;
 import java.io.StreamCorruptedException;
 import java.lang.invoke.VarHandle;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.CharBuffer;
@@ -43,8 +44,10 @@ public final class BlockInputStream implements DataInput {
     private final boolean swap;       // the peer's byte order is not ours: primitives are byte-swapped
     private final boolean littleEndian; // the peer's byte order
     private final ByteBuffer buffer;  // wraps bytes: the source's destination, and the typed views
-    /** Wraps the last destination array of a direct byte[] read (see readDirect); keeps that one array reachable. */
-    private ByteBuffer directTarget;
+    /** Wraps the last destination array of a direct read (see readDirect); keeps that one array reachable. */
+    private Buffer directTarget;
+    /** The source reads straight into arrays of other primitives than bytes (and the peer's order is ours). */
+    private final boolean arraysDirect;
     private final ByteBuffer scratch; // assembles a primitive that straddles a block boundary
     private final int maxBlockLength;
 
@@ -106,6 +109,7 @@ public final class BlockInputStream implements DataInput {
         littleEndian = peerOrder == ByteOrder.LITTLE_ENDIAN;
         buffer = ByteBuffer.wrap(bytes, 0, bufferSize).slice().order(peerOrder);
         scratch = ByteBuffer.allocate(8).order(peerOrder);
+        arraysDirect = !swap && source.takesArrays();
         for (int k = 0; k < 8; k++) {
             ByteBuffer at = buffer.slice(k, bufferSize - k).order(peerOrder);
             if (k < 2) {
@@ -628,23 +632,63 @@ public final class BlockInputStream implements DataInput {
     /** Receives the next {@code n} payload bytes of the current block (none buffered) straight into {@code destination}. */
     private void readDirect(byte[] destination, int offset, int n) throws IOException {
         if (n > 0) {
-            ByteBuffer target = directTarget;
-            if (target == null || target.array() != destination) {
-                // A new wrapper only for a new destination array: a reader that reuses its array
-                // (the usual receive loop) allocates nothing here once warm.
-                target = ByteBuffer.wrap(destination);
-                directTarget = target;
-            }
+            ByteBuffer target = (ByteBuffer) wrapper(destination);
             target.limit(offset + n).position(offset);
             source.read(target, n);
             blockEnd -= n; // consumed without passing through the buffer
         }
     }
 
+    /**
+     * For a readArray of elements of {@code 1 << shift} bytes (not bytes): when the source reads
+     * into arrays, nothing is buffered and at least {@link #DIRECT_READ} bytes are left to read,
+     * receives the elements of the current block straight into {@code destination} and returns
+     * how many; 0 when the buffer has to be used (bytes buffered, a small rest, an element that
+     * straddles two blocks).
+     */
+    private int readDirect(Object destination, int offset, int length, int shift) throws IOException {
+        if (!arraysDirect || position != limit || ((long) length << shift) < DIRECT_READ) {
+            return 0;
+        }
+        if (blockEnd == position) {
+            nextBlock(4); // the header on its own (4 bytes), so that the payload stays unread
+            if (position != limit) {
+                return 0;
+            }
+        }
+        int n = Math.min(length, blockRemaining() >>> shift);
+        if (n > 0) {
+            Buffer target = wrapper(destination);
+            target.limit(offset + n).position(offset);
+            source.read(target);
+            blockEnd -= (long) n << shift; // consumed without passing through the buffer
+        }
+        return n;
+    }
+
+    /**
+     * A wrapper of {@code array}: the last one made when it wraps the same array (a reader that
+     * reuses its array, the usual receive loop, allocates nothing here once warm).
+     */
+    private Buffer wrapper(Object array) {
+        Buffer w = directTarget;
+        if (w == null || w.array() != array) {
+            w = ByteViews.wrap(array);
+            directTarget = w;
+        }
+        return w;
+    }
+
     @Override
     public void readArray(char[] destination, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, destination.length);
         while (length > 0) {
+            int direct = readDirect(destination, offset, length, 1);
+            if (direct > 0) {
+                offset += direct;
+                length -= direct;
+                continue;
+            }
             int n = Math.min(length, elementsReadable(2));
             if (n == 0) {
                 destination[offset++] = readChar();
@@ -663,6 +707,12 @@ public final class BlockInputStream implements DataInput {
     public void readArray(short[] destination, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, destination.length);
         while (length > 0) {
+            int direct = readDirect(destination, offset, length, 1);
+            if (direct > 0) {
+                offset += direct;
+                length -= direct;
+                continue;
+            }
             int n = Math.min(length, elementsReadable(2));
             if (n == 0) {
                 destination[offset++] = readShort();
@@ -681,6 +731,12 @@ public final class BlockInputStream implements DataInput {
     public void readArray(int[] destination, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, destination.length);
         while (length > 0) {
+            int direct = readDirect(destination, offset, length, 2);
+            if (direct > 0) {
+                offset += direct;
+                length -= direct;
+                continue;
+            }
             int n = Math.min(length, elementsReadable(4));
             if (n == 0) {
                 destination[offset++] = readInt();
@@ -699,6 +755,12 @@ public final class BlockInputStream implements DataInput {
     public void readArray(long[] destination, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, destination.length);
         while (length > 0) {
+            int direct = readDirect(destination, offset, length, 3);
+            if (direct > 0) {
+                offset += direct;
+                length -= direct;
+                continue;
+            }
             int n = Math.min(length, elementsReadable(8));
             if (n == 0) {
                 destination[offset++] = readLong();
@@ -717,6 +779,12 @@ public final class BlockInputStream implements DataInput {
     public void readArray(float[] destination, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, destination.length);
         while (length > 0) {
+            int direct = readDirect(destination, offset, length, 2);
+            if (direct > 0) {
+                offset += direct;
+                length -= direct;
+                continue;
+            }
             int n = Math.min(length, elementsReadable(4));
             if (n == 0) {
                 destination[offset++] = readFloat();
@@ -735,6 +803,12 @@ public final class BlockInputStream implements DataInput {
     public void readArray(double[] destination, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, destination.length);
         while (length > 0) {
+            int direct = readDirect(destination, offset, length, 3);
+            if (direct > 0) {
+                offset += direct;
+                length -= direct;
+                continue;
+            }
             int n = Math.min(length, elementsReadable(8));
             if (n == 0) {
                 destination[offset++] = readDouble();

@@ -574,21 +574,7 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
     private Buffer wrapper(Object array) {
         Buffer w = arrayWrapper;
         if (w == null || w.array() != array) {
-            if (array instanceof int[] a) {
-                w = IntBuffer.wrap(a);
-            } else if (array instanceof double[] a) {
-                w = DoubleBuffer.wrap(a);
-            } else if (array instanceof long[] a) {
-                w = LongBuffer.wrap(a);
-            } else if (array instanceof float[] a) {
-                w = FloatBuffer.wrap(a);
-            } else if (array instanceof short[] a) {
-                w = ShortBuffer.wrap(a);
-            } else if (array instanceof char[] a) {
-                w = CharBuffer.wrap(a);
-            } else {
-                w = ByteBuffer.wrap((byte[]) array);
-            }
+            w = ByteViews.wrap(array);
             arrayWrapper = w;
         }
         return w;

@@ -2,6 +2,7 @@ package ibis.io;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 
 /**
@@ -19,6 +20,41 @@ public interface ByteSource extends Closeable {
      * @throws IOException on any other connection failure
      */
     int read(ByteBuffer destination, int minimum) throws IOException;
+
+    /**
+     * Whether this source can read bytes straight into an application's primitive arrays, through
+     * {@link #read(Buffer)}. A {@link BlockInputStream} over a source that says no (the default)
+     * receives large arrays of types other than byte into its block buffer and copies them from
+     * there; one over a source that says yes, when nothing is buffered, lets the source store the
+     * bytes into the array, so that a transport that receives into its own (direct) buffer copies
+     * them once instead of twice. The answer must not change over the source's life.
+     */
+    default boolean takesArrays() {
+        return false;
+    }
+
+    /**
+     * Reads exactly as many bytes as the remaining elements of {@code destination} take (a char,
+     * short, int, long, float or double buffer wrapping an application's array, {@code
+     * IntBuffer.wrap} and its siblings) and stores them into those elements, each read in this
+     * JVM's native byte order (the peer's order whenever a block stream calls this); moves the
+     * destination's position to its limit. Reads nothing beyond those bytes. {@link ByteViews}
+     * copies from a byte buffer into such a destination without allocating.
+     *
+     * <p>Called only on a source whose {@link #takesArrays()} is true. This default is correct for
+     * any source but receives into a new buffer on every call.
+     *
+     * @throws java.io.EOFException when the peer closed the connection before all the bytes
+     * @throws IOException on any other connection failure
+     */
+    default void read(Buffer destination) throws IOException {
+        int n = ByteViews.byteLength(destination);
+        ByteBuffer bytes = ByteBuffer.allocate(n);
+        if (n > 0) {
+            read(bytes, n);
+        }
+        new ByteViews(bytes).get(0, destination);
+    }
 
     /**
      * The number of bytes that can be read now without blocking (0 when none is known to be

@@ -94,35 +94,110 @@ public final class ByteViews {
      * @throws IndexOutOfBoundsException when they do not fit the target from {@code index}
      */
     public int put(int index, Buffer source) {
-        int n = source.remaining();
-        int p = source.position();
+        return transfer(index, source, true);
+    }
+
+    /**
+     * Fills the remaining elements of {@code destination} (a buffer of a kind {@link #put(int,
+     * Buffer)} takes) from the values at byte {@code index} on, read in this object's byte order,
+     * and moves its position to its limit.
+     *
+     * @return the number of bytes read
+     */
+    public int get(int index, Buffer destination) {
+        return transfer(index, destination, false);
+    }
+
+    private int transfer(int index, Buffer other, boolean store) {
+        int n = other.remaining();
+        int p = other.position();
         int bytes;
-        if (source instanceof IntBuffer s) {
-            ints[index & 3].put(index >>> 2, s, p, n);
+        if (other instanceof IntBuffer o) {
+            IntBuffer v = ints[index & 3];
+            if (store) {
+                v.put(index >>> 2, o, p, n);
+            } else {
+                o.put(p, v, index >>> 2, n);
+            }
             bytes = n << 2;
-        } else if (source instanceof DoubleBuffer s) {
-            doubles[index & 7].put(index >>> 3, s, p, n);
+        } else if (other instanceof DoubleBuffer o) {
+            DoubleBuffer v = doubles[index & 7];
+            if (store) {
+                v.put(index >>> 3, o, p, n);
+            } else {
+                o.put(p, v, index >>> 3, n);
+            }
             bytes = n << 3;
-        } else if (source instanceof LongBuffer s) {
-            longs[index & 7].put(index >>> 3, s, p, n);
+        } else if (other instanceof LongBuffer o) {
+            LongBuffer v = longs[index & 7];
+            if (store) {
+                v.put(index >>> 3, o, p, n);
+            } else {
+                o.put(p, v, index >>> 3, n);
+            }
             bytes = n << 3;
-        } else if (source instanceof FloatBuffer s) {
-            floats[index & 3].put(index >>> 2, s, p, n);
+        } else if (other instanceof FloatBuffer o) {
+            FloatBuffer v = floats[index & 3];
+            if (store) {
+                v.put(index >>> 2, o, p, n);
+            } else {
+                o.put(p, v, index >>> 2, n);
+            }
             bytes = n << 2;
-        } else if (source instanceof ShortBuffer s) {
-            shorts[index & 1].put(index >>> 1, s, p, n);
+        } else if (other instanceof ShortBuffer o) {
+            ShortBuffer v = shorts[index & 1];
+            if (store) {
+                v.put(index >>> 1, o, p, n);
+            } else {
+                o.put(p, v, index >>> 1, n);
+            }
             bytes = n << 1;
-        } else if (source instanceof CharBuffer s) {
-            chars[index & 1].put(index >>> 1, s, p, n);
+        } else if (other instanceof CharBuffer o) {
+            CharBuffer v = chars[index & 1];
+            if (store) {
+                v.put(index >>> 1, o, p, n);
+            } else {
+                o.put(p, v, index >>> 1, n);
+            }
             bytes = n << 1;
-        } else if (source instanceof ByteBuffer s) {
-            target.put(index, s, p, n);
+        } else if (other instanceof ByteBuffer o) {
+            if (store) {
+                target.put(index, o, p, n);
+            } else {
+                o.put(p, target, index, n);
+            }
             bytes = n;
         } else {
-            throw new IllegalArgumentException("not a buffer of primitive values: " + source.getClass().getName());
+            throw new IllegalArgumentException("not a buffer of primitive values: " + other.getClass().getName());
         }
-        source.position(source.limit());
+        other.position(other.limit());
         return bytes;
+    }
+
+    /**
+     * A buffer over the whole of {@code array}, a primitive array other than boolean[] ({@code
+     * IntBuffer.wrap} and its siblings): what {@link ByteSink#write(ByteBuffer[], int, int, Buffer)}
+     * and {@link ByteSource#read(Buffer)} take.
+     *
+     * @throws IllegalArgumentException for anything else
+     */
+    public static Buffer wrap(Object array) {
+        if (array instanceof int[] a) {
+            return IntBuffer.wrap(a);
+        } else if (array instanceof double[] a) {
+            return DoubleBuffer.wrap(a);
+        } else if (array instanceof long[] a) {
+            return LongBuffer.wrap(a);
+        } else if (array instanceof float[] a) {
+            return FloatBuffer.wrap(a);
+        } else if (array instanceof short[] a) {
+            return ShortBuffer.wrap(a);
+        } else if (array instanceof char[] a) {
+            return CharBuffer.wrap(a);
+        } else if (array instanceof byte[] a) {
+            return ByteBuffer.wrap(a);
+        }
+        throw new IllegalArgumentException("not an array of primitive values other than boolean: " + array);
     }
 
     /**

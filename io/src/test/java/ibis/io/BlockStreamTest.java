@@ -438,8 +438,9 @@ public class BlockStreamTest {
 
     /**
      * A sink that takes arrays gets the large parts of arrays of every primitive type as they are
-     * (the stream does not copy them), and the same bytes as a sink that does not; a stream in the
-     * other byte order never hands arrays over (its values must be swapped).
+     * (the stream does not copy them), and the same bytes as a sink that does not; a source that
+     * reads into arrays gets them back straight into the reader's arrays. A stream in the other
+     * byte order never hands arrays over either way (its values must be swapped).
      */
     @Test(timeOut = 60_000)
     public void largeArraysGoAsTheyAreToASinkThatTakesThemWithTheSameBytes() throws IOException {
@@ -466,11 +467,18 @@ public class BlockStreamTest {
                 } else {
                     assertEquals(taken.arrayParts(), 0, where);
                 }
-                BlockInputStream in = new BlockInputStream(taken.source, bufferSize, order);
+                // Read back through a source that reads into arrays: the large arrays of a native-order stream go straight in.
+                BlockInputStream in = new BlockInputStream(taken.arraySource, bufferSize, order);
                 for (RandomData message : messages) {
                     message.readAll(in);
                     expectThrows(EndOfMessageException.class, in::readByte);
                     in.endMessage();
+                }
+                assertEquals(in.bytesRead(), b.bytesWritten(), where);
+                if (order == ByteOrder.nativeOrder()) {
+                    assertTrue(taken.arrayReads() > 10, where + ": array reads " + taken.arrayReads());
+                } else {
+                    assertEquals(taken.arrayReads(), 0, where);
                 }
             }
         }

@@ -19,7 +19,7 @@ import org.testng.annotations.Test;
 /** {@link ByteViews}: typed bulk copies into a byte buffer at any byte index. */
 public class ByteViewsTest {
 
-    /** Every kind of source, at every alignment, into heap and direct targets, from a source that does not start at 0. */
+    /** Every kind of source, at every alignment, into heap and direct targets and back, from a source that does not start at 0. */
     @Test
     public void aBufferOfEachTypeIsStoredAtAnyIndexAsItsValuesOneByOneAndConsumed() {
         Random r = new Random(5);
@@ -54,6 +54,15 @@ public class ByteViewsTest {
                         for (int i = 0; i < 400; i++) {
                             assertEquals(target.get(i), expected.get(i), what + ", byte " + i);
                         }
+                        // And back: get fills a buffer of the same kind with the same values.
+                        Object array = source.array();
+                        Buffer back = ByteViews.wrap(java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), n));
+                        back.position(3).limit(n - 2);
+                        assertEquals(views.get(index, back), stored, what);
+                        assertEquals(back.position(), n - 2, what);
+                        for (int i = 3; i < n - 2; i++) {
+                            assertEquals(java.lang.reflect.Array.get(back.array(), i), java.lang.reflect.Array.get(array, i), what + ", element " + i);
+                        }
                     }
                 }
             }
@@ -71,6 +80,8 @@ public class ByteViewsTest {
         assertEquals(target.array(), expected.array());
         assertThrows(IndexOutOfBoundsException.class, () -> views.put(60, values, 0, 2));
         assertThrows(IndexOutOfBoundsException.class, () -> views.put(0, DoubleBuffer.wrap(new double[9])));
+        assertThrows(IndexOutOfBoundsException.class, () -> views.get(60, IntBuffer.wrap(new int[2])));
+        assertThrows(IllegalArgumentException.class, () -> ByteViews.wrap(new boolean[1]));
     }
 
     private static int storeOneByOne(Buffer source, ByteBuffer into) {

@@ -29,6 +29,9 @@ final class MemoryPipe {
     /** The same pipe through a sink that takes primitive arrays as they are (as a transport does). */
     final ByteSink arraySink = new ArraySink();
     private int arrayParts;
+    /** The same pipe through a source that reads into arrays (with the interface's default copy). */
+    final ByteSource arraySource = new ArraySource();
+    private int arrayReads;
     private ByteViews views;       // of data (remade when data grows)
     private byte[] viewed;
     final ByteSource source = new Source();
@@ -145,7 +148,27 @@ final class MemoryPipe {
         }
     }
 
-    private final class Source implements ByteSource {
+    /** The reads into arrays {@link #arraySource} made. */
+    synchronized int arrayReads() {
+        return arrayReads;
+    }
+
+    private final class ArraySource extends Source {
+        @Override
+        public boolean takesArrays() {
+            return true;
+        }
+
+        @Override
+        public void read(Buffer destination) throws IOException {
+            super.read(destination); // the interface default: into a new buffer, then converted
+            synchronized (MemoryPipe.this) {
+                arrayReads++;
+            }
+        }
+    }
+
+    private class Source implements ByteSource {
         @Override
         public int read(ByteBuffer destination, int minimum) throws IOException {
             synchronized (MemoryPipe.this) {

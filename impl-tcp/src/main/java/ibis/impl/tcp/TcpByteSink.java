@@ -36,17 +36,6 @@ final class TcpByteSink implements ByteSink {
     /** One direct staging buffer per writing thread, grown to the largest block it wrote. */
     private static final ThreadLocal<Staging> STAGING = ThreadLocal.withInitial(() -> new Staging(16 * 1024));
 
-    /** A direct buffer and its typed views (for array parts). */
-    private static final class Staging {
-        final ByteBuffer buffer;
-        final ByteViews views;
-
-        Staging(int capacity) {
-            buffer = ByteBuffer.allocateDirect(capacity);
-            views = new ByteViews(buffer);
-        }
-    }
-
     private final SocketChannel channel;
     /** The polling source sharing a non-blocking channel, or null for a blocking channel. */
     private final TcpByteSource pollingSource;

@@ -1,6 +1,7 @@
 package ibis.impl.tcp;
 
 import ibis.io.ByteSource;
+import ibis.io.ByteViews;
 import ibis.ipl.impl.SpinWait;
 
 import java.io.EOFException;
@@ -8,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedSelectorException;
@@ -45,6 +47,9 @@ final class TcpByteSource implements ByteSource {
 
     /** Ready keys are not collected: the selector has this one channel only. */
     private static final Consumer<SelectionKey> IGNORE_READY_KEY = key -> { };
+
+    /** One direct buffer per reading thread for reads straight into arrays. */
+    private static final ThreadLocal<Staging> STAGING = ThreadLocal.withInitial(() -> new Staging(64 * 1024));
 
     private final SocketChannel channel;
     /** Polling mode: the selector waits are made in; null in blocking mode. */
@@ -103,6 +108,47 @@ final class TcpByteSource implements ByteSource {
     /** Whether this source made its channel non-blocking. */
     boolean isPolling() {
         return selector != null;
+    }
+
+    /** Arrays are received through a direct buffer of the reading thread, so copied once after the kernel. */
+    @Override
+    public boolean takesArrays() {
+        return true;
+    }
+
+    /**
+     * Reads through the thread's direct staging buffer (the read-ahead first, as every read), a
+     * buffer-full at a time, and stores the whole elements that have arrived into the destination;
+     * the bytes of an element that has not fully arrived stay at the front of the staging buffer.
+     * Never reads beyond the destination's bytes.
+     */
+    @Override
+    public void read(Buffer destination) throws IOException {
+        int left = ByteViews.byteLength(destination); // bytes not yet stored into the destination
+        if (left == 0) {
+            return;
+        }
+        int width = left / destination.remaining();
+        int limit = destination.limit();
+        Staging st = STAGING.get();
+        ByteBuffer s = st.buffer;
+        int have = 0; // bytes at the front of s not yet stored (less than one element)
+        while (left > 0) {
+            s.limit(Math.min(s.capacity(), left)).position(have);
+            have += read(s, 1);
+            int whole = have / width;
+            if (whole > 0) {
+                destination.limit(destination.position() + whole);
+                st.views.get(0, destination);
+                destination.limit(limit);
+                int used = whole * width;
+                left -= used;
+                for (int i = used; i < have; i++) {
+                    s.put(i - used, s.get(i));
+                }
+                have -= used;
+            }
+        }
     }
 
     @Override

@@ -29,8 +29,8 @@ import org.testng.annotations.Test;
 /**
  * The TCP sink takes the large parts of primitive arrays as they are from a block stream and copies
  * them once, into its direct staging buffer (or through it a piece at a time for a block larger than
- * the staging limit): over a real loopback connection, the reader gets every array back, at every
- * byte alignment of the block.
+ * the staging limit), and the TCP source stores them into the reader's arrays from its own: over a
+ * real loopback connection, the reader gets every array back, at every byte alignment of the block.
  */
 public class TcpArrayPartsTest {
 
@@ -41,15 +41,25 @@ public class TcpArrayPartsTest {
         }
     }
 
+    /**
+     * Written: 64 KiB blocks are staged whole, 3 MiB blocks exceed the 1 MiB staging limit. Read:
+     * through a polling source (a receive port's) and a blocking one, each storing the arrays
+     * straight from its staging buffer, with elements that straddle two socket reads.
+     */
     @Test(timeOut = 60_000)
     public void arraysOfEveryTypeArriveWholeThroughStagedAndChunkedBlocks() throws Exception {
-        // 64 KiB blocks are staged whole; 3 MiB blocks exceed the 1 MiB staging limit.
         for (int bufferSize : new int[] {64 * 1024, 3 << 20}) {
-            try (ServerSocketChannel server = ServerSocketChannel.open()) {
-                server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-                try (SocketChannel sender = SocketChannel.open(server.getLocalAddress());
-                        SocketChannel receiver = server.accept()) {
-                    roundTrip(bufferSize, sender, receiver);
+            for (boolean polling : new boolean[] {true, false}) {
+                try (ServerSocketChannel server = ServerSocketChannel.open()) {
+                    server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+                    try (SocketChannel sender = SocketChannel.open(server.getLocalAddress());
+                            SocketChannel receiver = server.accept()) {
+                        TcpByteSource source = polling ? TcpByteSource.polling(receiver, 64, 50)
+                                : TcpByteSource.blocking(receiver, 64 * 1024);
+                        assertTrue(source.takesArrays());
+                        roundTrip(bufferSize, sender, source);
+                        source.close();
+                    }
                 }
             }
         }
@@ -108,7 +118,7 @@ public class TcpArrayPartsTest {
         }
     }
 
-    private static void roundTrip(int bufferSize, SocketChannel sender, SocketChannel receiver) throws Exception {
+    private static void roundTrip(int bufferSize, SocketChannel sender, TcpByteSource source) throws Exception {
         Random r = new Random(bufferSize);
         int n = 1 << 20; // 4 to 8 MiB per array: several blocks of either size
         int[] ints = r.ints(n).toArray();
@@ -137,10 +147,9 @@ public class TcpArrayPartsTest {
             }
         }, "array writer");
         writer.start();
-        BlockInputStream in = new BlockInputStream(TcpByteSource.blocking(receiver, 64 * 1024), 64 * 1024,
-                ByteOrder.nativeOrder(), bufferSize);
+        BlockInputStream in = new BlockInputStream(source, 64 * 1024, ByteOrder.nativeOrder(), bufferSize);
         for (int skew = 0; skew < 8; skew++) {
-            String where = "blocks of " + bufferSize + ", skew " + skew;
+            String where = "blocks of " + bufferSize + (source.isPolling() ? ", polling" : ", blocking") + ", skew " + skew;
             for (int b = 0; b < skew; b++) {
                 assertEquals(in.readByte(), (byte) b, where);
             }
