@@ -189,7 +189,8 @@ public final class SerializationSuite {
                 + "primitive arrays to its sink as they are, as to the TCP transport, which copies them once into its "
                 + "direct staging buffer, where the peers' output buffers would be copied too); every read first receives the "
                 + "message from an in-memory wire with one copy into the serializer's input buffer, as a transport "
-                + "would deliver it (Ibis: the block stream's source; JDK: its input stream; Kryo and Fory: a copy "
+                + "would deliver it (Ibis: the block stream's source, straight into the reader's array for large "
+                + "arrays, as the TCP source stores them from its direct staging buffer; JDK: its input stream; Kryo and Fory: a copy "
                 + "into their reused input buffer" + (Codec.PEER_TRANSPORT_COPY ? "" : " — switched OFF in this run")
                 + ").");
         h.add("- Ibis: `Serialization.createOutput(\"ibis\", BlockOutputStream)` with 64 KiB blocks and "
