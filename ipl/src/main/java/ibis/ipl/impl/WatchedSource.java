@@ -4,6 +4,7 @@ import ibis.io.BlockInputStream;
 import ibis.io.ByteSource;
 
 import java.io.IOException;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 
 /**
@@ -32,6 +33,21 @@ final class WatchedSource implements ByteSource {
     public int read(ByteBuffer destination, int minimum) throws IOException {
         try {
             return source.read(destination, minimum);
+        } catch (IOException e) {
+            failure = e;
+            throw e;
+        }
+    }
+
+    @Override
+    public boolean takesArrays() {
+        return source.takesArrays();
+    }
+
+    @Override
+    public void read(Buffer destination) throws IOException {
+        try {
+            source.read(destination);
         } catch (IOException e) {
             failure = e;
             throw e;
