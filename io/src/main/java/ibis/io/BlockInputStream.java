@@ -6,12 +6,6 @@ import java.lang.invoke.VarHandle;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.CharBuffer;
-import java.nio.DoubleBuffer;
-import java.nio.FloatBuffer;
-import java.nio.IntBuffer;
-import java.nio.LongBuffer;
-import java.nio.ShortBuffer;
 import java.util.Objects;
 
 /**
@@ -51,14 +45,8 @@ public final class BlockInputStream implements DataInput {
     private final ByteBuffer scratch; // assembles a primitive that straddles a block boundary
     private final int maxBlockLength;
 
-    // Typed views at every alignment, as in BlockOutputStream: element (p >>> shift) of view
-    // (p & mask) is at byte p. Absolute bulk gets, so no view allocation or bookkeeping per read.
-    private final CharBuffer[] charViews = new CharBuffer[2];
-    private final ShortBuffer[] shortViews = new ShortBuffer[2];
-    private final IntBuffer[] intViews = new IntBuffer[4];
-    private final FloatBuffer[] floatViews = new FloatBuffer[4];
-    private final LongBuffer[] longViews = new LongBuffer[8];
-    private final DoubleBuffer[] doubleViews = new DoubleBuffer[8];
+    /** Typed views of the receive buffer at every alignment, in the peer's order (no view per read). */
+    private final ByteViews views;
 
     // The current block's payload ends at buffer index blockEnd (beyond limit while it has not all
     // arrived; shifted with the buffer contents when the buffer is compacted). end = min(limit,
@@ -110,19 +98,7 @@ public final class BlockInputStream implements DataInput {
         buffer = ByteBuffer.wrap(bytes, 0, bufferSize).slice().order(peerOrder);
         scratch = ByteBuffer.allocate(8).order(peerOrder);
         arraysDirect = !swap && source.takesArrays();
-        for (int k = 0; k < 8; k++) {
-            ByteBuffer at = buffer.slice(k, bufferSize - k).order(peerOrder);
-            if (k < 2) {
-                charViews[k] = at.asCharBuffer();
-                shortViews[k] = at.asShortBuffer();
-            }
-            if (k < 4) {
-                intViews[k] = at.asIntBuffer();
-                floatViews[k] = at.asFloatBuffer();
-            }
-            longViews[k] = at.asLongBuffer();
-            doubleViews[k] = at.asDoubleBuffer();
-        }
+        views = new ByteViews(buffer, peerOrder);
     }
 
     /** The byte order in which the payload is interpreted (the peer's). */
@@ -696,7 +672,7 @@ public final class BlockInputStream implements DataInput {
                 continue;
             }
             int p = position;
-            charViews[p & 1].get(p >>> 1, destination, offset, n);
+            views.get(p, destination, offset, n);
             position = p + (n << 1);
             offset += n;
             length -= n;
@@ -720,7 +696,7 @@ public final class BlockInputStream implements DataInput {
                 continue;
             }
             int p = position;
-            shortViews[p & 1].get(p >>> 1, destination, offset, n);
+            views.get(p, destination, offset, n);
             position = p + (n << 1);
             offset += n;
             length -= n;
@@ -744,7 +720,7 @@ public final class BlockInputStream implements DataInput {
                 continue;
             }
             int p = position;
-            intViews[p & 3].get(p >>> 2, destination, offset, n);
+            views.get(p, destination, offset, n);
             position = p + (n << 2);
             offset += n;
             length -= n;
@@ -768,7 +744,7 @@ public final class BlockInputStream implements DataInput {
                 continue;
             }
             int p = position;
-            longViews[p & 7].get(p >>> 3, destination, offset, n);
+            views.get(p, destination, offset, n);
             position = p + (n << 3);
             offset += n;
             length -= n;
@@ -792,7 +768,7 @@ public final class BlockInputStream implements DataInput {
                 continue;
             }
             int p = position;
-            floatViews[p & 3].get(p >>> 2, destination, offset, n);
+            views.get(p, destination, offset, n);
             position = p + (n << 2);
             offset += n;
             length -= n;
@@ -816,7 +792,7 @@ public final class BlockInputStream implements DataInput {
                 continue;
             }
             int p = position;
-            doubleViews[p & 7].get(p >>> 3, destination, offset, n);
+            views.get(p, destination, offset, n);
             position = p + (n << 3);
             offset += n;
             length -= n;

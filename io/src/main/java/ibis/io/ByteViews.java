@@ -84,6 +84,36 @@ public final class ByteViews {
         doubles[index & 7].put(index >>> 3, source, offset, length);
     }
 
+    /** Fills {@code destination[offset .. offset + length)} from the values at byte {@code index} on. */
+    public void get(int index, char[] destination, int offset, int length) {
+        chars[index & 1].get(index >>> 1, destination, offset, length);
+    }
+
+    /** Fills {@code destination[offset .. offset + length)} from the values at byte {@code index} on. */
+    public void get(int index, short[] destination, int offset, int length) {
+        shorts[index & 1].get(index >>> 1, destination, offset, length);
+    }
+
+    /** Fills {@code destination[offset .. offset + length)} from the values at byte {@code index} on. */
+    public void get(int index, int[] destination, int offset, int length) {
+        ints[index & 3].get(index >>> 2, destination, offset, length);
+    }
+
+    /** Fills {@code destination[offset .. offset + length)} from the values at byte {@code index} on. */
+    public void get(int index, long[] destination, int offset, int length) {
+        longs[index & 7].get(index >>> 3, destination, offset, length);
+    }
+
+    /** Fills {@code destination[offset .. offset + length)} from the values at byte {@code index} on. */
+    public void get(int index, float[] destination, int offset, int length) {
+        floats[index & 3].get(index >>> 2, destination, offset, length);
+    }
+
+    /** Fills {@code destination[offset .. offset + length)} from the values at byte {@code index} on. */
+    public void get(int index, double[] destination, int offset, int length) {
+        doubles[index & 7].get(index >>> 3, destination, offset, length);
+    }
+
     /**
      * Stores the remaining elements of {@code source} (a byte, char, short, int, long, float or
      * double buffer) from byte {@code index} on, each in this object's byte order, and consumes
