@@ -414,6 +414,36 @@ public class BlockStreamTest {
         assertEquals(IoProperties.blockMax(null), IoProperties.DEFAULT_BLOCK_MAX);
     }
 
+    /** The same through a source that reads into arrays: a large array cut anywhere is an EOF, never an end of message. */
+    @Test(timeOut = 60_000)
+    public void aTruncatedDirectArrayReadIsAnEofThatIsNotAnEndOfMessage() throws IOException {
+        MemoryPipe pipe = new MemoryPipe();
+        BlockOutputStream out = new BlockOutputStream(pipe.sink, 8192);
+        int[] sent = new int[5000]; // 20,000 bytes: three blocks, read mostly straight into the array
+        out.writeArray(sent, 0, sent.length);
+        out.endMessage();
+        byte[] wire = pipe.unread();
+        for (int cut = 0; cut < wire.length; cut += 97) {
+            byte[] truncated = java.util.Arrays.copyOf(wire, cut);
+            MemoryPipe replay = MemoryPipe.of(truncated, 0, cut);
+            BlockInputStream in = new BlockInputStream(replay.arraySource, 8192, out.order());
+            try {
+                in.readArray(new int[sent.length], 0, sent.length);
+                in.endMessage();
+                fail("truncated at " + cut + " but read completely");
+            } catch (EndOfMessageException e) {
+                fail("truncation at " + cut + " reported as end of message");
+            } catch (EOFException expected) {
+                // the connection ended inside the message
+            }
+        }
+        MemoryPipe whole = MemoryPipe.of(wire, 0, 1);
+        BlockInputStream in = new BlockInputStream(whole.arraySource, 8192, out.order());
+        in.readArray(new int[sent.length], 0, sent.length);
+        in.endMessage();
+        assertTrue(whole.arrayReads() > 0, "the whole message used direct reads");
+    }
+
     @Test
     public void aTruncatedStreamIsAnEofThatIsNotAnEndOfMessage() throws IOException {
         MemoryPipe pipe = new MemoryPipe();
