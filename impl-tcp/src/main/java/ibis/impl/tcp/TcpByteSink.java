@@ -82,7 +82,8 @@ final class TcpByteSink implements ByteSink {
     }
 
     private void writeAll(ByteBuffer[] buffers, int offset, int count, Buffer array) throws IOException {
-        long left = array == null ? 0 : ByteViews.byteLength(array);
+        int arrayBytes = array == null ? 0 : ByteViews.byteLength(array);
+        long left = arrayBytes;
         boolean heap = array != null;
         for (int i = 0; i < count; i++) {
             ByteBuffer b = buffers[offset + i];
@@ -94,7 +95,7 @@ final class TcpByteSink implements ByteSink {
             return;
         }
         // A blocking channel normally writes everything at once; loop for partial writes.
-        left -= array == null ? 0 : ByteViews.byteLength(array);
+        left -= arrayBytes; // written after the buffers, through the staging buffer
         while (left > 0) {
             long n = channel.write(buffers, offset, count);
             left -= n;
