@@ -256,7 +256,7 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
     // ---- runs: the primitive fields of an object written with one bounds check (see io/README.md)
 
     /**
-     * Reserves the next {@code n} payload bytes (at most {@link #MIN_BUFFER_SIZE}) as a run in the
+     * Reserves the next {@code n} payload bytes (at most {@link #runMax()}) as a run in the
      * current block, sending the block first when they do not fit: they are then written with
      * {@link #putInt} and its siblings at offsets {@code p} to {@code p + n - 1} of the returned
      * {@code p}, before any other write to this stream. The bytes are those the same values
@@ -272,12 +272,20 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
     }
 
     private int reserveSlow(int n) throws IOException {
-        if (n < 0 || n > MIN_BUFFER_SIZE) {
-            throw new IllegalArgumentException("run of " + n + " bytes not in [0, " + MIN_BUFFER_SIZE + "]");
+        if (n < 0 || n > firstBlockSize) {
+            throw new IllegalArgumentException("run of " + n + " bytes not in [0, " + firstBlockSize + "]");
         }
         sendBlock(false);
         position = n;
         return 0;
+    }
+
+    /**
+     * The largest run {@link #reserve} accepts: the smallest block this stream sends (the first
+     * block of a message; at least {@link #MIN_BUFFER_SIZE}), so that a run always fits an empty block.
+     */
+    public int runMax() {
+        return firstBlockSize;
     }
 
     /** Writes a boolean of a reserved run. */

@@ -368,14 +368,39 @@ final class FieldCodecGenerator {
     private static void writeLevelNestmate(MethodVisitor mv, String owner, String fieldsName, SerialClass.Level level,
             int[] access, String[] descriptors, int[] getters, int[] types, int obj, int out) {
         int runVar = Math.max(obj, out) + 1;
+        int tmp = runVar + 1;
+        int headerVar = runVar + 2;
         for (int f = 0; f < access.length;) {
-            int end = startRun(mv, level.encodings, f, out, runVar, true);
+            int end = runEnd(level.encodings, f);
+            int bytes = runBytes(level.encodings, f, end);
             boolean run = end > f + 1;
+            // A run followed by a field of the class's own type: its header joins the run (as the rewriter does it).
+            boolean fold = run && end < access.length && selfTyped(owner, level, access, descriptors, end);
+            if (fold) {
+                mv.visitVarInsn(Opcodes.ALOAD, obj);
+                mv.visitFieldInsn(Opcodes.GETFIELD, owner, level.names[end], descriptors[end]);
+                mv.visitVarInsn(Opcodes.ASTORE, tmp);
+                mv.visitVarInsn(Opcodes.ALOAD, out);
+                mv.visitVarInsn(Opcodes.ALOAD, tmp);
+                mv.visitLdcInsn(Type.getObjectType(owner));
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "selfHeader", "(Ljava/lang/Object;Ljava/lang/Class;)I", false);
+                mv.visitVarInsn(Opcodes.ISTORE, headerVar);
+                mv.visitVarInsn(Opcodes.ALOAD, out);
+                mv.visitIntInsn(Opcodes.BIPUSH, bytes);
+                mv.visitVarInsn(Opcodes.ILOAD, headerVar);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "reserveWithHeader", "(II)I", false);
+                mv.visitVarInsn(Opcodes.ISTORE, runVar);
+            } else if (run) {
+                mv.visitVarInsn(Opcodes.ALOAD, out);
+                mv.visitIntInsn(Opcodes.BIPUSH, bytes);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "reservePrimitives", "(I)I", false);
+                mv.visitVarInsn(Opcodes.ISTORE, runVar);
+            }
             for (int offset = 0; f < end; f++) {
                 byte e = level.encodings[f];
                 String c = carrier(e);
-                if (!run && (access[f] & 1) != 0 && e == SerialClass.F_OBJECT && descriptors[f].equals("L" + owner + ";")) {
-                    writeSelfTyped(mv, owner, fieldsName, level.names[f], descriptors[f], obj, out, runVar + 1);
+                if (!run && selfTyped(owner, level, access, descriptors, f)) {
+                    writeSelfTyped(mv, owner, fieldsName, level.names[f], descriptors[f], obj, out, tmp);
                     continue;
                 }
                 mv.visitVarInsn(Opcodes.ALOAD, out);
@@ -397,7 +422,28 @@ final class FieldCodecGenerator {
                     writeCall(mv, e, c, types[f]);
                 }
             }
+            if (fold) {
+                Label done = new Label();
+                mv.visitVarInsn(Opcodes.ALOAD, out);
+                pushOffset(mv, runVar, bytes);
+                mv.visitVarInsn(Opcodes.ILOAD, headerVar);
+                mv.visitVarInsn(Opcodes.ALOAD, tmp);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "putSelfHeader", "(IILjava/lang/Object;)Z", false);
+                mv.visitJumpInsn(Opcodes.IFEQ, done);
+                mv.visitVarInsn(Opcodes.ALOAD, tmp);
+                mv.visitVarInsn(Opcodes.ALOAD, out);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, fieldsName, "writeContents", "(Ljava/lang/Object;" + OUT_DESC + ")V", false);
+                mv.visitVarInsn(Opcodes.ALOAD, out);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "endPlain", "()V", false);
+                mv.visitLabel(done);
+                f = end + 1;
+            }
         }
+    }
+
+    /** Field f of the level is declared as the class itself and accessed directly (a link of a list or tree). */
+    private static boolean selfTyped(String owner, SerialClass.Level level, int[] access, String[] descriptors, int f) {
+        return (access[f] & 1) != 0 && level.encodings[f] == SerialClass.F_OBJECT && descriptors[f].equals("L" + owner + ";");
     }
 
     /** Reads the fields of one level: putfield where allowed (with a checkcast, as rewritten code), else the setter constant. */
@@ -523,21 +569,16 @@ final class FieldCodecGenerator {
     private static final String[] AT = {"booleanAt", "byteAt", "charAt", "shortAt", "intAt", "longAt", "floatAt", "doubleAt"};
 
     /**
-     * The end (exclusive) of the fields from {@code f} on that are handled together: a run of two or
-     * more consecutive primitive fields of at most RUN_MAX bytes, whose start it emits
+     * {@link #runEnd} of {@code f}, having emitted the start of the run when there is one
      * ({@code int p = out.reservePrimitives(n)} or {@code in.claimPrimitives(n)}, p in local
-     * {@code runVar}); else just field f.
+     * {@code runVar}).
      */
     private static int startRun(MethodVisitor mv, byte[] encodings, int f, int stream, int runVar, boolean write) {
-        int bytes = 0;
-        int end = f;
-        while (end < encodings.length && encodings[end] < SerialClass.F_STRING && bytes + SIZE[encodings[end]] <= RUN_MAX) {
-            bytes += SIZE[encodings[end]];
-            end++;
-        }
+        int end = runEnd(encodings, f);
         if (end - f < 2) {
-            return f + 1;
+            return end;
         }
+        int bytes = runBytes(encodings, f, end);
         mv.visitVarInsn(Opcodes.ALOAD, stream);
         mv.visitIntInsn(Opcodes.BIPUSH, bytes);
         if (write) {
@@ -547,6 +588,29 @@ final class FieldCodecGenerator {
         }
         mv.visitVarInsn(Opcodes.ISTORE, runVar);
         return end;
+    }
+
+    /**
+     * The end (exclusive) of the fields from {@code f} on that are handled together: a run of two or
+     * more consecutive primitive fields of at most RUN_MAX bytes; else just field f.
+     */
+    private static int runEnd(byte[] encodings, int f) {
+        int bytes = 0;
+        int end = f;
+        while (end < encodings.length && encodings[end] < SerialClass.F_STRING && bytes + SIZE[encodings[end]] <= RUN_MAX) {
+            bytes += SIZE[encodings[end]];
+            end++;
+        }
+        return end - f < 2 ? f + 1 : end;
+    }
+
+    /** Wire bytes of the primitive fields f to end - 1. */
+    private static int runBytes(byte[] encodings, int f, int end) {
+        int bytes = 0;
+        for (int i = f; i < end; i++) {
+            bytes += encodings[i] < SerialClass.F_STRING ? SIZE[encodings[i]] : 0;
+        }
+        return bytes;
     }
 
     /** Pushes {@code p + offset} (p in local {@code runVar}). */

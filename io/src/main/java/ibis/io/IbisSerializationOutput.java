@@ -45,6 +45,7 @@ public final class IbisSerializationOutput implements SerializationOutput {
     private final BlockOutputStream blocks; // out, when it is one (runs of primitive fields)
     private final int maxDepth;
     private final int plainDepthLimit; // min(DEFER_DEPTH, maxDepth): beginPlain writes a plain object at once below it
+    private final int foldDepthLimit;  // the same for selfHeader; 0 when the block stream cannot take a run and a header in one block
     private final IdentityTable handles = new IdentityTable();
     private boolean resetPending;
     private int[] typeIds = new int[64]; // by SerialClass.index: type id + 1; 0 = not defined on this stream
@@ -72,6 +73,7 @@ public final class IbisSerializationOutput implements SerializationOutput {
         this.blocks = out instanceof BlockOutputStream b ? b : null;
         this.maxDepth = IoProperties.objectDepthMax(null);
         this.plainDepthLimit = Math.min(DEFER_DEPTH, maxDepth);
+        this.foldDepthLimit = blocks == null || blocks.runMax() >= FOLDED_RUN_MAX ? plainDepthLimit : 0;
     }
 
     @Override
@@ -133,6 +135,62 @@ public final class IbisSerializationOutput implements SerializationOutput {
     /** Ends an object whose body was written after {@link #beginPlain} returned {@code true}. */
     public void endPlain() {
         depth--;
+    }
+
+    /** {@link #selfHeader}'s answer when it did nothing: the reference is written by {@link #putSelfHeader} as by writeObject. */
+    public static final int NOT_FOLDED = Integer.MIN_VALUE;
+
+    /** The largest reservation of generated code: a run of primitives (at most 16 bytes) and a folded header. */
+    static final int FOLDED_RUN_MAX = BlockOutputStream.MIN_BUFFER_SIZE + 4;
+
+    /**
+     * For rewritten code, a reference field declared as the class itself that directly follows a
+     * run of primitive fields: decides its header before the run is reserved, so that the header
+     * joins the run (one reservation instead of two writes; the bytes are those of
+     * {@link #beginPlain} after the run). Returns 0 for null, a handle for an object
+     * already written, the header of a new object of exactly the class this stream last wrote a
+     * plain object of (entered in the handle table; the caller writes its body and calls
+     * {@link #endPlain()}), or {@link #NOT_FOLDED} when none of these applies (another class, the
+     * top level, deferral or the depth limit, a block stream whose first blocks are smaller than
+     * 20 bytes), having done nothing. Then
+     * {@link #reserveWithHeader} and {@link #putSelfHeader}.
+     */
+    public int selfHeader(Object value, Class<?> type) {
+        int d = depth;
+        if (d > 0 && d < foldDepthLimit) {
+            if (value == null) {
+                return NULL;
+            }
+            if (value.getClass() == type && type == plainClass) {
+                int h = handles.putIfAbsent(value);
+                if (h != 0) {
+                    return h;
+                }
+                depth = d + 1;
+                return plainHeader;
+            }
+        }
+        return NOT_FOLDED;
+    }
+
+    /** Reserves a run of {@code n} bytes of primitives followed by {@code header} when it is folded (see {@link #selfHeader}). */
+    public int reserveWithHeader(int n, int header) throws IOException {
+        return reservePrimitives(header == NOT_FOLDED ? n : n + 4);
+    }
+
+    /**
+     * Writes {@code header} (from {@link #selfHeader}) at {@code p}, the end of the run reserved by
+     * {@link #reserveWithHeader}, or, when it was not folded, writes {@code value} as
+     * {@link #writeObject} would. True when the caller writes the body of a new object now and then
+     * calls {@link #endPlain()}.
+     */
+    public boolean putSelfHeader(int p, int header, Object value) throws IOException {
+        if (header == NOT_FOLDED) {
+            writeObject(value);
+            return false;
+        }
+        putInt(p, header);
+        return header < 0;
     }
 
     /** writeObject of the application (a barrier: the whole graph is written on return). */

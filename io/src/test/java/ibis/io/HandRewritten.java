@@ -188,6 +188,90 @@ final class HandRewritten {
         }
     }
 
+    /**
+     * A tree node whose first reference field, declared as the class itself, directly follows a
+     * run of primitive fields: its header joins the run (selfHeader, reserveWithHeader,
+     * putSelfHeader); the second one is written with beginPlain.
+     */
+    static class Node implements java.io.Serializable, ibis.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        static int written;
+        int a;
+        int b;
+        long c;      // 16 bytes of primitives: with the header, more than a block of 16 bytes holds
+        Node left;
+        Node right;
+
+        Node(int a) {
+            this.a = a;
+            this.b = -a;
+            this.c = (long) a << 33 | 5;
+        }
+
+        // ---- as generated
+        @Override
+        public void ibisWrite(IbisSerializationOutput out) throws IOException {
+            written++;
+            Node v = this.left;
+            int h = out.selfHeader(v, Node.class);
+            int p = out.reserveWithHeader(16, h);
+            out.putInt(p, this.a);
+            out.putInt(p + 4, this.b);
+            out.putLong(p + 8, this.c);
+            if (out.putSelfHeader(p + 16, h, v)) {
+                v.ibisWrite(out);
+                out.endPlain();
+            }
+            v = this.right;
+            if (out.beginPlain(v, Node.class)) {
+                v.ibisWrite(out);
+                out.endPlain();
+            }
+        }
+
+        public Node(IbisSerializationInput in) throws IOException, ClassNotFoundException {
+            super();
+            in.registerObject(this);
+            int p = in.claimPrimitives(16);
+            this.a = in.intAt(p);
+            this.b = in.intAt(p + 4);
+            this.c = in.longAt(p + 8);
+            Node v;
+            if (in.beginPlain(Node.class)) {
+                v = new Node(in);
+                in.endPlain();
+            } else {
+                v = (Node) in.readAfterHeader();
+            }
+            this.left = v;
+            if (in.beginPlain(Node.class)) {
+                v = new Node(in);
+                in.endPlain();
+            } else {
+                v = (Node) in.readAfterHeader();
+            }
+            this.right = v;
+        }
+    }
+
+    static final class Node_ibis_io_Generator extends Generator {
+        @Override
+        public Object newInstance(IbisSerializationInput in) throws IOException, ClassNotFoundException {
+            return new Node(in);
+        }
+    }
+
+    /** A subclass of Node: a link holding one is written through writeObject (the header is not folded). */
+    static class SubNode extends Node {
+        private static final long serialVersionUID = 1L;
+        long extra;
+
+        SubNode(int a) {
+            super(a);
+            extra = 1L << 40 | a;
+        }
+    }
+
     /** Claims to be rewritten but has a writeObject hook (the rewriter must skip such classes): the stream ignores its members. */
     static class Wrong implements java.io.Serializable, ibis.io.Serializable {
         private static final long serialVersionUID = 1L;

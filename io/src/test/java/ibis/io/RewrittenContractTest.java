@@ -27,7 +27,13 @@ public class RewrittenContractTest {
     }
 
     private static byte[] write(Object... graphs) throws Exception {
-        Wire wire = new Wire(1 << 12, 0, 0);
+        return write(1 << 12, false, graphs);
+    }
+
+    /** {@code opaque}: the serialization sees the block stream only as a DataOutput (values written one by one). */
+    private static byte[] write(int bufferSize, boolean opaque, Object... graphs) throws Exception {
+        Wire wire = new Wire(bufferSize, 0, 0);
+        wire.opaque = opaque;
         SerializationOutput out = wire.output("ibis");
         for (Object g : graphs) {
             out.writeObject(g);
@@ -146,6 +152,136 @@ public class RewrittenContractTest {
         } finally {
             sc.setCodecForTesting(rewritten);
         }
+    }
+
+    /** A tree of {@code n} nodes, numbered in pre-order from {@code first}. */
+    private static HandRewritten.Node tree(int n, int first) {
+        if (n == 0) {
+            return null;
+        }
+        HandRewritten.Node node = new HandRewritten.Node(first);
+        int rest = n - 1;
+        node.left = tree(rest - rest / 2, first + 1);
+        node.right = tree(rest / 2, first + 1 + rest - rest / 2);
+        return node;
+    }
+
+    /**
+     * Node graphs that take every way through selfHeader: null, new objects of the class, back
+     * references (shared nodes, a cycle), subclass objects, a chain deeper than the deferral depth.
+     */
+    private static Object[] nodeGraphs() {
+        HandRewritten.Node shared = tree(63, 0);
+        shared.left.left.left = shared.right;                 // a back reference in a folded field
+        shared.right.right.right = shared;                    // a cycle through a beginPlain field
+        shared.right.left.left = shared.right.left;           // a node that is its own left link
+        HandRewritten.Node mixed = tree(15, 100);
+        mixed.left = new HandRewritten.SubNode(7);            // another class in a folded field
+        mixed.left.left = new HandRewritten.Node(8);
+        mixed.right.left = new HandRewritten.SubNode(9);
+        HandRewritten.Node chain = new HandRewritten.Node(1000);
+        HandRewritten.Node tail = chain;
+        for (int i = 1; i < 3 * IbisSerializationOutput.DEFER_DEPTH; i++) {
+            tail.left = new HandRewritten.Node(1000 + i);
+            tail.right = i % 5 == 0 ? chain : null;
+            tail = tail.left;
+        }
+        return new Object[] {shared, mixed, chain, tree(1, 5000)};
+    }
+
+    /** The payloads of a stream's blocks, each message's followed by an end mark (io/README.md, "Block framing"). */
+    private static String payload(byte[] wire) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(wire);
+        StringBuilder messages = new StringBuilder();
+        while (b.hasRemaining()) {
+            int header = b.getInt();
+            for (int n = header & 0x7fff_ffff; n > 0; n--) {
+                messages.append(String.format("%02x", b.get()));
+            }
+            if (header < 0) {
+                messages.append("|\n");
+            }
+        }
+        return messages.toString();
+    }
+
+    /** The shape of rewritten code before headers joined runs: the run, then beginPlain for both links. */
+    private static final class UnfoldedNodeCodec extends ObjectCodec {
+        @Override
+        void writeContents(Object obj, IbisSerializationOutput out) throws java.io.IOException {
+            write((HandRewritten.Node) obj, out);
+        }
+
+        private static void write(HandRewritten.Node node, IbisSerializationOutput out) throws java.io.IOException {
+            int p = out.reservePrimitives(16);
+            out.putInt(p, node.a);
+            out.putInt(p + 4, node.b);
+            out.putLong(p + 8, node.c);
+            if (out.beginPlain(node.left, HandRewritten.Node.class)) {
+                write(node.left, out);
+                out.endPlain();
+            }
+            if (out.beginPlain(node.right, HandRewritten.Node.class)) {
+                write(node.right, out);
+                out.endPlain();
+            }
+        }
+
+        @Override
+        Object readNew(IbisSerializationInput in) throws java.io.IOException, ClassNotFoundException {
+            return new HandRewritten.Node(in);
+        }
+    }
+
+    /**
+     * A reference field of the class's own type right after a run of primitives has its header in
+     * the run's reservation (rewriter contract): the bytes are exactly those of the run followed by
+     * beginPlain, and those of the run-time serializer (which folds the same way), over a block
+     * stream (blocks of 16 bytes, too small for a run and a header, to 4 KiB) and over a plain
+     * DataOutput, and they read back as the same graphs.
+     */
+    @Test(timeOut = 60_000)
+    public void aSelfTypedFieldAfterARunWritesTheSameBytesWithItsHeaderInTheRun() throws Exception {
+        SerialClass sc = SerialClass.of(HandRewritten.Node.class);
+        ObjectCodec rewritten = sc.codec();
+        assertTrue(rewritten instanceof Codecs.RewrittenCodec);
+        Object[] graphs = nodeGraphs();
+        int[] bufferSizes = {16, 20, 23, 1 << 12};
+        // [2i]: over the block stream, [2i + 1]: over it as a plain DataOutput (blocks cut elsewhere)
+        byte[][] folded = new byte[2 * bufferSizes.length][];
+        for (int i = 0; i < folded.length; i++) {
+            HandRewritten.Node.written = 0;
+            folded[i] = write(bufferSizes[i / 2], i % 2 == 1, graphs);
+            assertTrue(HandRewritten.Node.written > 63, "the rewritten code wrote the nodes: " + HandRewritten.Node.written);
+        }
+        try {
+            for (ObjectCodec other : new ObjectCodec[] {new UnfoldedNodeCodec(), Codecs.runtimeCodec(sc)}) {
+                sc.setCodecForTesting(other);
+                HandRewritten.Node.written = 0;
+                for (int i = 0; i < folded.length; i++) {
+                    // The same payload; runs may cut blocks at other places when the rest of a block is small.
+                    assertEquals(payload(write(bufferSizes[i / 2], i % 2 == 1, graphs)), payload(folded[i]),
+                            other + ", blocks of " + bufferSizes[i / 2] + (i % 2 == 1 ? ", as a DataOutput" : ""));
+                }
+                assertEquals(write(graphs), folded[folded.length - 2], "whole runs in large blocks: the same blocks");
+                assertEquals(HandRewritten.Node.written, 0);
+            }
+        } finally {
+            sc.setCodecForTesting(rewritten);
+        }
+        Object[] copies = null;
+        for (byte[] bytes : folded) {
+            copies = read(bytes, graphs.length);
+            for (int i = 0; i < graphs.length; i++) {
+                GraphAssert.assertGraphEquals(copies[i], graphs[i]);
+            }
+        }
+        HandRewritten.Node shared = (HandRewritten.Node) copies[0];
+        assertSame(shared.left.left.left, shared.right);
+        assertSame(shared.right.right.right, shared);
+        assertSame(shared.right.left.left, shared.right.left);
+        assertEquals(copies[1].getClass(), HandRewritten.Node.class);
+        assertEquals(((HandRewritten.Node) copies[1]).left.getClass(), HandRewritten.SubNode.class);
     }
 
     @Test(timeOut = 60_000)

@@ -115,12 +115,18 @@ final class SerializerGenerator {
         for (int i = 0; i < fields.size();) {
             int j = runEnd(fields, i);
             if (j - i >= 2) {
-                writeRun(mv, info, fields.subList(i, j));
-                i = j;
+                List<SerialField> run = fields.subList(i, j);
+                if (j < fields.size() && isSelfTyped(info, fields.get(j))) {
+                    writeRunAndSelfTyped(mv, info, run, fields.get(j));
+                    i = j + 1;
+                } else {
+                    writeRun(mv, info, run);
+                    i = j;
+                }
                 continue;
             }
             SerialField f = fields.get(i++);
-            if (f.encoding == SerialField.Encoding.OBJECT && f.descriptor.equals("L" + info.name + ";")) {
+            if (isSelfTyped(info, f)) {
                 writeSelfTyped(mv, info, f);
                 continue;
             }
@@ -148,6 +154,48 @@ final class SerializerGenerator {
         mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
+    }
+
+    private static boolean isSelfTyped(ClassInfo info, SerialField f) {
+        return f.encoding == SerialField.Encoding.OBJECT && f.descriptor.equals("L" + info.name + ";");
+    }
+
+    /**
+     * A run of primitive fields followed by a field declared as the class itself, its header in the
+     * same reservation: {@code int h = out.selfHeader(v, C.class); int p = out.reserveWithHeader(n,
+     * h); out.putX(p + offset, this.f); ...; if (out.putSelfHeader(p + n, h, v)) { v.ibisWrite(out);
+     * out.endPlain(); }} (p in local 2, v in 3, h in 4). The same bytes as the run followed by
+     * {@link #writeSelfTyped}.
+     */
+    private static void writeRunAndSelfTyped(MethodVisitor mv, ClassInfo info, List<SerialField> run, SerialField self) {
+        int n = runBytes(run);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitFieldInsn(Opcodes.GETFIELD, info.name, self.name, self.descriptor);
+        mv.visitVarInsn(Opcodes.ASTORE, 3);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitVarInsn(Opcodes.ALOAD, 3);
+        mv.visitLdcInsn(Type.getObjectType(info.name));
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "selfHeader", "(Ljava/lang/Object;Ljava/lang/Class;)I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, 4);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        pushInt(mv, n);
+        mv.visitVarInsn(Opcodes.ILOAD, 4);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "reserveWithHeader", "(II)I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, 2);
+        putRun(mv, info, run);
+        Label done = new Label();
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        pushOffset(mv, n);
+        mv.visitVarInsn(Opcodes.ILOAD, 4);
+        mv.visitVarInsn(Opcodes.ALOAD, 3);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "putSelfHeader", "(IILjava/lang/Object;)Z", false);
+        mv.visitJumpInsn(Opcodes.IFEQ, done);
+        mv.visitVarInsn(Opcodes.ALOAD, 3);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, info.name, WRITE_METHOD, WRITE_DESCRIPTOR, false);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "endPlain", "()V", false);
+        mv.visitLabel(done);
     }
 
     /**
@@ -281,6 +329,11 @@ final class SerializerGenerator {
         pushInt(mv, runBytes(run));
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "reservePrimitives", "(I)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, 2);
+        putRun(mv, info, run);
+    }
+
+    /** {@code out.putX(p + offset, this.f); ...} for a reserved run (p in local 2). */
+    private static void putRun(MethodVisitor mv, ClassInfo info, List<SerialField> run) {
         int offset = 0;
         for (SerialField f : run) {
             mv.visitVarInsn(Opcodes.ALOAD, 1);

@@ -219,6 +219,26 @@ public class RewriterTest {
     }
 
     @Test
+    public void aSelfTypedFieldAfterARunHasItsHeaderInTheRun() throws IOException {
+        ClassNode link = node(rewrittenBytes("sample.Link"));
+        String out = "INVOKEVIRTUAL ibis/io/IbisSerializationOutput.";
+        assertEquals(code(method(link, "ibisWrite", "(Libis/io/IbisSerializationOutput;)V")), List.of(
+                "ALOAD 0", "GETFIELD sample/Link.next Lsample/Link;", "ASTORE 3",
+                "ALOAD 1", "ALOAD 3", "LDC sample/Link", out + "selfHeader(Ljava/lang/Object;Ljava/lang/Class;)I", "ISTORE 4",
+                "ALOAD 1", "BIPUSH", "ILOAD 4", out + "reserveWithHeader(II)I", "ISTORE 2",
+                "ALOAD 1", "ILOAD 2", "ALOAD 0", "GETFIELD sample/Link.id I", out + "putInt(II)V",
+                "ALOAD 1", "ILOAD 2", "ICONST_4", "IADD", "ALOAD 0", "GETFIELD sample/Link.mark I", out + "putInt(II)V",
+                "ALOAD 1", "ILOAD 2", "BIPUSH", "IADD", "ILOAD 4", "ALOAD 3", out + "putSelfHeader(IILjava/lang/Object;)Z",
+                "IFEQ", "ALOAD 3", "ALOAD 1", "INVOKEVIRTUAL sample/Link.ibisWrite(Libis/io/IbisSerializationOutput;)V",
+                "ALOAD 1", out + "endPlain()V",
+                "ALOAD 0", "GETFIELD sample/Link.other Lsample/Link;", "ASTORE 3", "ALOAD 1", "ALOAD 3", "LDC sample/Link",
+                out + "beginPlain(Ljava/lang/Object;Ljava/lang/Class;)Z", "IFEQ",
+                "ALOAD 3", "ALOAD 1", "INVOKEVIRTUAL sample/Link.ibisWrite(Libis/io/IbisSerializationOutput;)V",
+                "ALOAD 1", out + "endPlain()V",
+                "RETURN"));
+    }
+
+    @Test
     public void abstractClassGetsTheMembersButNoGenerator() throws IOException {
         ClassNode c = node(rewrittenBytes("sample.AbstractShape"));
         assertTrue(c.interfaces.contains("ibis/io/Serializable"));

@@ -348,16 +348,18 @@ final class SampleSources {
         // subclass objects (two in a row, so that the subclass is the stream's last plain class
         // when a field declared as the superclass holds one), back-references (a cycle and a
         // shared node) and a chain deeper than the stream's deferral depth through such fields.
+        // The first of them (next) follows a run of primitive fields (id, mark), so its header is
+        // written in the run (selfHeader) for every one of these cases.
         s.put("sample/Link.java", """
                 package sample;
                 public class Link implements java.io.Serializable {
-                    public int id; public Link next; public Link other;
+                    public int id; public int mark; public Link next; public Link other;
                     public static Link make() {
                         Link head = new Link(); head.id = 0;
                         Link tail = head;
                         for (int i = 1; i < 300; i++) {
                             Link x = i % 7 == 3 || i % 7 == 4 ? new SubLink(i, tail) : new Link();
-                            x.id = i; tail.next = x; tail = x;
+                            x.id = i; x.mark = -3 * i; tail.next = x; tail = x;
                             if (i % 5 == 0) { x.other = head; }
                             if (i % 11 == 0) { x.other = x; }
                         }
