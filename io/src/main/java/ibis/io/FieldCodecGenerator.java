@@ -377,13 +377,7 @@ final class FieldCodecGenerator {
             // A run followed by a field of the class's own type: its header joins the run (as the rewriter does it).
             boolean fold = run && end < access.length && selfTyped(owner, level, access, descriptors, end);
             if (fold) {
-                mv.visitVarInsn(Opcodes.ALOAD, obj);
-                mv.visitFieldInsn(Opcodes.GETFIELD, owner, level.names[end], descriptors[end]);
-                mv.visitVarInsn(Opcodes.ASTORE, tmp);
-                mv.visitVarInsn(Opcodes.ALOAD, out);
-                mv.visitVarInsn(Opcodes.ALOAD, tmp);
-                mv.visitLdcInsn(Type.getObjectType(owner));
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "selfHeader", "(Ljava/lang/Object;Ljava/lang/Class;)I", false);
+                selfTypedCall(mv, owner, level.names[end], descriptors[end], obj, out, tmp, "selfHeader", "I");
                 mv.visitVarInsn(Opcodes.ISTORE, headerVar);
                 mv.visitVarInsn(Opcodes.ALOAD, out);
                 mv.visitIntInsn(Opcodes.BIPUSH, bytes);
@@ -423,19 +417,12 @@ final class FieldCodecGenerator {
                 }
             }
             if (fold) {
-                Label done = new Label();
                 mv.visitVarInsn(Opcodes.ALOAD, out);
                 pushOffset(mv, runVar, bytes);
                 mv.visitVarInsn(Opcodes.ILOAD, headerVar);
                 mv.visitVarInsn(Opcodes.ALOAD, tmp);
                 mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "putSelfHeader", "(IILjava/lang/Object;)Z", false);
-                mv.visitJumpInsn(Opcodes.IFEQ, done);
-                mv.visitVarInsn(Opcodes.ALOAD, tmp);
-                mv.visitVarInsn(Opcodes.ALOAD, out);
-                mv.visitMethodInsn(Opcodes.INVOKESTATIC, fieldsName, "writeContents", "(Ljava/lang/Object;" + OUT_DESC + ")V", false);
-                mv.visitVarInsn(Opcodes.ALOAD, out);
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "endPlain", "()V", false);
-                mv.visitLabel(done);
+                writeBodyIfNew(mv, fieldsName, out, tmp);
                 f = end + 1;
             }
         }
@@ -507,14 +494,25 @@ final class FieldCodecGenerator {
      */
     private static void writeSelfTyped(MethodVisitor mv, String owner, String fieldsName, String name, String descriptor,
             int obj, int out, int tmp) {
-        Label done = new Label();
+        selfTypedCall(mv, owner, name, descriptor, obj, out, tmp, "beginPlain", "Z");
+        writeBodyIfNew(mv, fieldsName, out, tmp);
+    }
+
+    /** {@code tmp = obj.name; out.call(tmp, Owner.class)}, the call's result (descriptor {@code result}) left on the stack. */
+    private static void selfTypedCall(MethodVisitor mv, String owner, String name, String descriptor, int obj, int out,
+            int tmp, String call, String result) {
         mv.visitVarInsn(Opcodes.ALOAD, obj);
         mv.visitFieldInsn(Opcodes.GETFIELD, owner, name, descriptor);
         mv.visitVarInsn(Opcodes.ASTORE, tmp);
         mv.visitVarInsn(Opcodes.ALOAD, out);
         mv.visitVarInsn(Opcodes.ALOAD, tmp);
         mv.visitLdcInsn(Type.getObjectType(owner));
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "beginPlain", "(Ljava/lang/Object;Ljava/lang/Class;)Z", false);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, call, "(Ljava/lang/Object;Ljava/lang/Class;)" + result, false);
+    }
+
+    /** {@code if (<the boolean on the stack>) { writeContents(tmp, out); out.endPlain(); }}. */
+    private static void writeBodyIfNew(MethodVisitor mv, String fieldsName, int out, int tmp) {
+        Label done = new Label();
         mv.visitJumpInsn(Opcodes.IFEQ, done);
         mv.visitVarInsn(Opcodes.ALOAD, tmp);
         mv.visitVarInsn(Opcodes.ALOAD, out);

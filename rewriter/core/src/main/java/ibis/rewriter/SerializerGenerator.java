@@ -169,13 +169,7 @@ final class SerializerGenerator {
      */
     private static void writeRunAndSelfTyped(MethodVisitor mv, ClassInfo info, List<SerialField> run, SerialField self) {
         int n = runBytes(run);
-        mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitFieldInsn(Opcodes.GETFIELD, info.name, self.name, self.descriptor);
-        mv.visitVarInsn(Opcodes.ASTORE, 3);
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        mv.visitVarInsn(Opcodes.ALOAD, 3);
-        mv.visitLdcInsn(Type.getObjectType(info.name));
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "selfHeader", "(Ljava/lang/Object;Ljava/lang/Class;)I", false);
+        selfTypedCall(mv, info, self, "selfHeader", "I");
         mv.visitVarInsn(Opcodes.ISTORE, 4);
         mv.visitVarInsn(Opcodes.ALOAD, 1);
         pushInt(mv, n);
@@ -183,12 +177,28 @@ final class SerializerGenerator {
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "reserveWithHeader", "(II)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, 2);
         putRun(mv, info, run);
-        Label done = new Label();
         mv.visitVarInsn(Opcodes.ALOAD, 1);
         pushOffset(mv, n);
         mv.visitVarInsn(Opcodes.ILOAD, 4);
         mv.visitVarInsn(Opcodes.ALOAD, 3);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "putSelfHeader", "(IILjava/lang/Object;)Z", false);
+        writeBodyIfNew(mv, info);
+    }
+
+    /** {@code v = this.f; out.call(v, C.class)} (v in local 3), the call's result (descriptor {@code result}) left on the stack. */
+    private static void selfTypedCall(MethodVisitor mv, ClassInfo info, SerialField f, String call, String result) {
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitFieldInsn(Opcodes.GETFIELD, info.name, f.name, f.descriptor);
+        mv.visitVarInsn(Opcodes.ASTORE, 3);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitVarInsn(Opcodes.ALOAD, 3);
+        mv.visitLdcInsn(Type.getObjectType(info.name));
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, call, "(Ljava/lang/Object;Ljava/lang/Class;)" + result, false);
+    }
+
+    /** {@code if (<the boolean on the stack>) { v.ibisWrite(out); out.endPlain(); }} (v in local 3). */
+    private static void writeBodyIfNew(MethodVisitor mv, ClassInfo info) {
+        Label done = new Label();
         mv.visitJumpInsn(Opcodes.IFEQ, done);
         mv.visitVarInsn(Opcodes.ALOAD, 3);
         mv.visitVarInsn(Opcodes.ALOAD, 1);
@@ -204,21 +214,8 @@ final class SerializerGenerator {
      * exactly this class is written by a direct call of this same method.
      */
     private static void writeSelfTyped(MethodVisitor mv, ClassInfo info, SerialField f) {
-        Label done = new Label();
-        mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitFieldInsn(Opcodes.GETFIELD, info.name, f.name, f.descriptor);
-        mv.visitVarInsn(Opcodes.ASTORE, 3);
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        mv.visitVarInsn(Opcodes.ALOAD, 3);
-        mv.visitLdcInsn(Type.getObjectType(info.name));
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "beginPlain", "(Ljava/lang/Object;Ljava/lang/Class;)Z", false);
-        mv.visitJumpInsn(Opcodes.IFEQ, done);
-        mv.visitVarInsn(Opcodes.ALOAD, 3);
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, info.name, WRITE_METHOD, WRITE_DESCRIPTOR, false);
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "endPlain", "()V", false);
-        mv.visitLabel(done);
+        selfTypedCall(mv, info, f, "beginPlain", "Z");
+        writeBodyIfNew(mv, info);
     }
 
     private static void readSelfTyped(MethodVisitor mv, ClassInfo info, SerialField f) {
