@@ -376,18 +376,15 @@ final class FieldCodecGenerator {
             boolean run = end > f + 1;
             // A run followed by a field of the class's own type: its header joins the run (as the rewriter does it).
             boolean fold = run && end < access.length && selfTyped(owner, level, access, descriptors, end);
-            if (fold) {
+            if (!fold) {
+                startRun(mv, level.encodings, f, out, runVar, true);
+            } else {
                 selfTypedCall(mv, owner, level.names[end], descriptors[end], obj, out, tmp, "selfHeader", "I");
                 mv.visitVarInsn(Opcodes.ISTORE, headerVar);
                 mv.visitVarInsn(Opcodes.ALOAD, out);
                 mv.visitIntInsn(Opcodes.BIPUSH, bytes);
                 mv.visitVarInsn(Opcodes.ILOAD, headerVar);
                 mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "reserveWithHeader", "(II)I", false);
-                mv.visitVarInsn(Opcodes.ISTORE, runVar);
-            } else if (run) {
-                mv.visitVarInsn(Opcodes.ALOAD, out);
-                mv.visitIntInsn(Opcodes.BIPUSH, bytes);
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "reservePrimitives", "(I)I", false);
                 mv.visitVarInsn(Opcodes.ISTORE, runVar);
             }
             for (int offset = 0; f < end; f++) {
