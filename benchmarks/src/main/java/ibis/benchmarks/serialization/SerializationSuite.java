@@ -12,13 +12,16 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
@@ -46,10 +49,13 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * and {@code ibis.bench.serialization.workloads}, comma-separated JMH parameter values, restrict
  * what runs (the report then shows "—" for the rest). {@code --quick} leaves out the peers with
  * reference tracking unless the columns are chosen explicitly. {@code ibis.bench.serialization.forks}
- * (full mode) runs every cell in that many JVM forks instead of one: the JIT compiles a recursive
- * serializer (the tree) in an order that differs from JVM to JVM, and with it the speed, so a
- * figure from one fork is one draw; the cell's median and min–max are then over all forks'
- * measurement iterations.
+ * (full mode, 3 by default) is the number of rounds; a round runs every cell once, in a JVM fork of
+ * its own, the competing columns of a (workload, operation) one right after the other and in an
+ * order rotated from round to round. One fork is one draw: on the shared machines these suites run
+ * on, a memory-bound workload (the tree) runs up to 1.5 times slower for stretches of seconds to
+ * a minute, in every column alike, and a JIT may compile a recursive serializer in a different
+ * order in each JVM; cells measured side by side, several times over the run, see the same
+ * conditions. A cell's median and min–max are over all its forks' measurement iterations.
  */
 public final class SerializationSuite {
 
@@ -104,7 +110,7 @@ public final class SerializationSuite {
     }
 
     /** Measured ns/op of one (column, workload, operation), one value per measurement iteration. */
-    private record Key(Column column, Workload workload, boolean write) {
+    record Key(Column column, Workload workload, boolean write) {
     }
 
     /** Median, minimum and maximum of some values. */
@@ -127,27 +133,35 @@ public final class SerializationSuite {
         System.out.flush();
 
         Map<Key, List<Double>> nanos = new HashMap<>();
-        List<String> arrays = new ArrayList<>();
-        List<String> objects = new ArrayList<>();
+        List<Key> cells = new ArrayList<>();
         for (Workload w : workloads) {
-            (w.hasClasses() ? objects : arrays).add(w.key);
-        }
-        List<String> arrayColumns = new ArrayList<>();
-        List<String> objectColumns = new ArrayList<>();
-        for (Column c : columns) {
-            objectColumns.add(c.key);
-            if (!c.plainClasses) {
-                arrayColumns.add(c.key);
+            for (boolean write : new boolean[] {true, false}) {
+                for (Column c : columns) {
+                    if (c.measures(w)) {
+                        cells.add(new Key(c, w, write));
+                    }
+                }
             }
         }
-        int total = arrays.size() * arrayColumns.size() * 2 + objects.size() * objectColumns.size() * 2;
+        int total = quick ? cells.size() : cells.size() * rounds();
         Progress progress = new Progress(System.out, total);
         long start = System.nanoTime();
-        if (!arrays.isEmpty() && !arrayColumns.isEmpty()) {
-            collect(jmh(arrayColumns, arrays, progress), nanos);
-        }
-        if (!objects.isEmpty() && !objectColumns.isEmpty()) {
-            collect(jmh(objectColumns, objects, progress), nanos);
+        if (quick) {
+            // two runs, so that JMH's cross product of columns and workloads is exactly the cells
+            for (boolean classes : new boolean[] {false, true}) {
+                List<Key> part = cells.stream().filter(k -> k.workload().hasClasses() == classes).toList();
+                if (!part.isEmpty()) {
+                    collect(jmh(part, 0, progress), nanos);
+                }
+            }
+        } else {
+            for (int round = 0; round < rounds(); round++) {
+                for (List<Key> group : roundOrder(cells, round)) {
+                    for (Key cell : group) {
+                        collect(jmh(List.of(cell), 1, progress), nanos);
+                    }
+                }
+            }
         }
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
         System.out.println("(" + total + " benchmarks in " + seconds + " s)");
@@ -179,8 +193,10 @@ public final class SerializationSuite {
         h.add("- OS: " + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", "
                 + rt.availableProcessors() + " cores");
         h.add("- Command: `" + command + "`");
-        h.add("- Harness: JMH " + jmhVersion() + ", average time per operation, JVM forks of their own per (column, workload,"
-                + " operation); " + (quick ? "quick: no forks, every benchmark in the suite's own JVM (indicative figures); " : "") + forks() + " fork(s), " + warmupIterations() + " warm-up iterations of "
+        h.add("- Harness: JMH " + jmhVersion() + ", average time per operation; "
+                + (quick ? "quick: no forks, every benchmark in the suite's own JVM (indicative figures); "
+                        : rounds() + " rounds, each running every (column, workload, operation) in a JVM fork of its own, "
+                        + "the columns of a (workload, operation) one after the other in an order rotated per round; ") + warmupIterations() + " warm-up iterations of "
                 + warmupTime() + ", " + measurementIterations() + " measurement iterations of " + measurementTime()
                 + " (the median and min–max below are over the measurement iterations); fork JVM options: "
                 + String.join(" ", forkJvmArgs()));
@@ -273,13 +289,15 @@ public final class SerializationSuite {
     }
 
     /**
-     * Full mode: one fork per (column, workload, operation), so each serializer is compiled for
-     * itself alone. Quick mode: no forks (everything in this JVM, one benchmark after the other),
-     * because starting 64 JVMs (Fory generates its serializers anew in each) alone takes most of a
-     * minute; its figures are indicative (the JIT sees all columns' and workloads' classes at once).
+     * Full mode: the number of rounds, each of which runs every (column, workload, operation) in a
+     * JVM fork of its own, so each serializer is compiled for itself alone
+     * ({@code ibis.bench.serialization.forks}, 3 by default). Quick mode: none, everything in this
+     * JVM, one benchmark after the other, because starting 64 JVMs (Fory generates its serializers
+     * anew in each) alone takes most of a minute; its figures are indicative (the JIT sees all
+     * columns' and workloads' classes at once).
      */
-    private int forks() {
-        return quick ? 0 : Math.max(1, Integer.getInteger("ibis.bench.serialization.forks", 1));
+    private int rounds() {
+        return quick ? 0 : Math.max(1, Integer.getInteger("ibis.bench.serialization.forks", 3));
     }
 
     private int warmupIterations() {
@@ -306,6 +324,16 @@ public final class SerializationSuite {
      * message instead of 10, and medians moved by 2x in allocating workloads; with the heap
      * touched, 8.3–8.7 µs in every iteration).
      */
+    /** Whether Linux offers transparent huge pages on request (mode "always" or "madvise"). */
+    private static boolean transparentHugePages() {
+        try {
+            String mode = Files.readString(Path.of("/sys/kernel/mm/transparent_hugepage/enabled"));
+            return mode.contains("[always]") || mode.contains("[madvise]");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     private static List<String> forkJvmArgs() {
         List<String> args = new ArrayList<>();
         for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -316,23 +344,62 @@ public final class SerializationSuite {
         args.add("-Xms2g");
         args.add("-Xmx2g");
         args.add("-XX:+AlwaysPreTouch");
+        if (transparentHugePages()) {
+            args.add("-XX:+UseTransparentHugePages"); // touching 2 GiB takes 2 s instead of 4 (every fork)
+        }
         return args;
     }
 
-    private Collection<RunResult> jmh(List<String> columnKeys, List<String> workloadKeys, Progress progress)
-            throws RunnerException {
+    /**
+     * One round of the full mode: the cells grouped by (workload, operation), each group's columns
+     * one after the other, starting at column {@code round} of the group (rotated), so that
+     * competing columns are measured minutes apart at most and none always goes first.
+     */
+    static List<List<Key>> roundOrder(List<Key> cells, int round) {
+        Map<List<Object>, List<Key>> groups = new LinkedHashMap<>();
+        for (Key k : cells) {
+            groups.computeIfAbsent(List.of(k.workload(), k.write()), g -> new ArrayList<>()).add(k);
+        }
+        List<List<Key>> order = new ArrayList<>();
+        for (List<Key> g : groups.values()) {
+            List<Key> rotated = new ArrayList<>(g);
+            Collections.rotate(rotated, -(round % g.size()));
+            order.add(rotated);
+        }
+        return order;
+    }
+
+    /** Runs {@code cells} (quick: all in this JVM; full: one cell, in one fork of its own). */
+    private Collection<RunResult> jmh(List<Key> cells, int forks, Progress progress) throws RunnerException {
+        Set<String> ops = new TreeSet<>();
+        Set<String> columnKeys = new LinkedHashSet<>();
+        Set<String> workloadKeys = new LinkedHashSet<>();
+        for (Key k : cells) {
+            ops.add(k.write() ? "write" : "read");
+            columnKeys.add(k.column().key);
+            workloadKeys.add(k.workload().key);
+        }
         ChainedOptionsBuilder o = new OptionsBuilder()
-                .include("^" + Pattern.quote(SerializationBench.class.getName()) + "\\.(write|read)$")
+                .include("^" + Pattern.quote(SerializationBench.class.getName()) + "\\.(" + String.join("|", ops) + ")$")
                 .param("column", columnKeys.toArray(new String[0]))
                 .param("workload", workloadKeys.toArray(new String[0]))
-                .forks(forks())
+                .forks(forks)
                 .warmupIterations(warmupIterations())
                 .warmupTime(warmupTime())
                 .measurementIterations(measurementIterations())
                 .measurementTime(measurementTime())
                 .jvmArgs(forkJvmArgs().toArray(new String[0]))
                 .shouldFailOnError(true);
-        return new Runner(o.build(), progress).run();
+        Collection<RunResult> results = new ArrayList<>();
+        for (RunResult r : new Runner(o.build(), progress).run()) {
+            BenchmarkParams p = r.getParams();
+            Key key = new Key(Column.of(p.getParam("column")), Workload.of(p.getParam("workload")),
+                    p.getBenchmark().endsWith(".write"));
+            if (cells.contains(key)) {
+                results.add(r);
+            }
+        }
+        return results;
     }
 
     private static void collect(Collection<RunResult> results, Map<Key, List<Double>> nanos) {
