@@ -31,7 +31,7 @@ public final class BlockInputStream implements DataInput {
 
     private final ByteSource source;
     private final byte[] bytes;       // received, unconsumed bytes in [position, limit); peer order;
-                                      // [capacity, capacity + RUN_MAX) holds a claimed run that straddles blocks
+                                      // [capacity, capacity + CLAIM_MAX) holds a claimed run that straddles blocks
     private final int capacity;       // the receive buffer: bytes[0, capacity)
     private int position;
     private int limit;
@@ -92,7 +92,7 @@ public final class BlockInputStream implements DataInput {
         }
         this.maxBlockLength = maxBlockLength;
         capacity = bufferSize;
-        bytes = new byte[bufferSize + RUN_MAX];
+        bytes = new byte[bufferSize + CLAIM_MAX];
         swap = peerOrder != ByteOrder.nativeOrder();
         littleEndian = peerOrder == ByteOrder.LITTLE_ENDIAN;
         buffer = ByteBuffer.wrap(bytes, 0, bufferSize).slice().order(peerOrder);
@@ -344,8 +344,11 @@ public final class BlockInputStream implements DataInput {
     /** The largest run {@link #claim} accepts: {@link BlockOutputStream#MIN_BUFFER_SIZE}, so a writer's run fits one block. */
     public static final int RUN_MAX = BlockOutputStream.MIN_BUFFER_SIZE;
 
+    /** The largest claim: a run and the 4-byte header of the reference field after it (see io/README.md). */
+    public static final int CLAIM_MAX = RUN_MAX + 4;
+
     /**
-     * Claims the next {@code n} payload bytes (at most {@link #RUN_MAX}) as a run: they are read
+     * Claims the next {@code n} payload bytes (at most {@link #CLAIM_MAX}) as a run: they are read
      * with {@link #intAt} and its siblings at offsets {@code p} to {@code p + n - 1} of the returned
      * {@code p}, before any other read of this stream. A run that straddles two blocks is assembled
      * in a separate part of the buffer.
@@ -360,8 +363,8 @@ public final class BlockInputStream implements DataInput {
     }
 
     private int claimSlow(int n) throws IOException {
-        if (n < 0 || n > RUN_MAX) {
-            throw new IllegalArgumentException("run of " + n + " bytes not in [0, " + RUN_MAX + "]");
+        if (n < 0 || n > CLAIM_MAX) {
+            throw new IllegalArgumentException("run of " + n + " bytes not in [0, " + CLAIM_MAX + "]");
         }
         if (contiguous(n)) {
             int p = position;

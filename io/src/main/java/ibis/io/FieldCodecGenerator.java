@@ -375,7 +375,7 @@ final class FieldCodecGenerator {
             int bytes = runBytes(level.encodings, f, end);
             boolean run = end > f + 1;
             // A run followed by a field of the class's own type: its header joins the run (as the rewriter does it).
-            boolean fold = run && end < access.length && selfTyped(owner, level, access, descriptors, end);
+            boolean fold = run && end < access.length && selfTyped(owner, level, access, descriptors, end, 1);
             if (!fold) {
                 startRun(mv, level.encodings, f, out, runVar, true);
             } else {
@@ -390,7 +390,7 @@ final class FieldCodecGenerator {
             for (int offset = 0; f < end; f++) {
                 byte e = level.encodings[f];
                 String c = carrier(e);
-                if (!run && selfTyped(owner, level, access, descriptors, f)) {
+                if (!run && selfTyped(owner, level, access, descriptors, f, 1)) {
                     writeSelfTyped(mv, owner, fieldsName, level.names[f], descriptors[f], obj, out, tmp);
                     continue;
                 }
@@ -425,9 +425,12 @@ final class FieldCodecGenerator {
         }
     }
 
-    /** Field f of the level is declared as the class itself and accessed directly (a link of a list or tree). */
-    private static boolean selfTyped(String owner, SerialClass.Level level, int[] access, String[] descriptors, int f) {
-        return (access[f] & 1) != 0 && level.encodings[f] == SerialClass.F_OBJECT && descriptors[f].equals("L" + owner + ";");
+    /**
+     * Field f of the level is declared as the class itself and accessed directly (a link of a list
+     * or tree): {@code how} 1 for reading it (getfield), 2 for setting it (putfield).
+     */
+    private static boolean selfTyped(String owner, SerialClass.Level level, int[] access, String[] descriptors, int f, int how) {
+        return (access[f] & how) != 0 && level.encodings[f] == SerialClass.F_OBJECT && descriptors[f].equals("L" + owner + ";");
     }
 
     /** Reads the fields of one level: putfield where allowed (with a checkcast, as rewritten code), else the setter constant. */
@@ -435,14 +438,28 @@ final class FieldCodecGenerator {
             int[] access, String[] descriptors, int[] setters, int[] types, int obj, int in) {
         int runVar = Math.max(obj, in) + 1;
         for (int f = 0; f < access.length;) {
-            int end = startRun(mv, level.encodings, f, in, runVar, false);
+            int end = runEnd(level.encodings, f);
+            int bytes = runBytes(level.encodings, f, end);
             boolean run = end > f + 1;
+            // A run followed by a field of the class's own type: its header is claimed with the run (as the rewriter does it).
+            boolean fold = run && end < access.length && selfTyped(owner, level, access, descriptors, end, 2);
+            if (!fold) {
+                startRun(mv, level.encodings, f, in, runVar, false);
+            } else {
+                mv.visitVarInsn(Opcodes.ALOAD, in);
+                mv.visitIntInsn(Opcodes.BIPUSH, bytes);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "claimWithHeader", "(I)I", false);
+                mv.visitVarInsn(Opcodes.ISTORE, runVar);
+            }
             for (int offset = 0; f < end; f++) {
                 byte e = level.encodings[f];
                 String c = carrier(e);
                 boolean direct = (access[f] & 2) != 0;
-                if (!run && direct && e == SerialClass.F_OBJECT && descriptors[f].equals("L" + owner + ";")) {
-                    readSelfTyped(mv, owner, fieldsName, level.names[f], descriptors[f], obj, in, runVar + 1);
+                if (!run && selfTyped(owner, level, access, descriptors, f, 2)) {
+                    mv.visitVarInsn(Opcodes.ALOAD, in);
+                    mv.visitLdcInsn(Type.getObjectType(owner));
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "beginPlain", "(Ljava/lang/Class;)Z", false);
+                    readBodyIfNew(mv, owner, fieldsName, level.names[f], descriptors[f], obj, in, runVar + 1);
                     continue;
                 }
                 if (!direct) {
@@ -465,6 +482,14 @@ final class FieldCodecGenerator {
                 } else {
                     mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;" + c + ")V", false);
                 }
+            }
+            if (fold) {
+                mv.visitVarInsn(Opcodes.ALOAD, in);
+                pushOffset(mv, runVar, bytes);
+                mv.visitLdcInsn(Type.getObjectType(owner));
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "beginPlainAt", "(ILjava/lang/Class;)Z", false);
+                readBodyIfNew(mv, owner, fieldsName, level.names[end], descriptors[end], obj, in, runVar + 1);
+                f = end + 1;
             }
         }
     }
@@ -520,17 +545,15 @@ final class FieldCodecGenerator {
     }
 
     /**
-     * A field declared as the class itself (the link of a list or tree), as the rewriter reads it:
-     * a new object of exactly this class is allocated and read here, by a direct call of
-     * readContents, instead of through the codec (IbisSerializationInput#beginPlain).
+     * A field declared as the class itself (the link of a list or tree), as the rewriter reads it,
+     * once beginPlain's or beginPlainAt's answer is on the stack: a new object of exactly this class
+     * is allocated and read here, by a direct call of readContents, instead of through the codec
+     * (IbisSerializationInput#beginPlain); else the reference comes from readAfterHeader.
      */
-    private static void readSelfTyped(MethodVisitor mv, String owner, String fieldsName, String name, String descriptor,
+    private static void readBodyIfNew(MethodVisitor mv, String owner, String fieldsName, String name, String descriptor,
             int obj, int in, int tmp) {
         Label other = new Label();
         Label store = new Label();
-        mv.visitVarInsn(Opcodes.ALOAD, in);
-        mv.visitLdcInsn(Type.getObjectType(owner));
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "beginPlain", "(Ljava/lang/Class;)Z", false);
         mv.visitJumpInsn(Opcodes.IFEQ, other);
         mv.visitLdcInsn(constant(ALLOCATOR, MH_DESC));
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "()Ljava/lang/Object;", false);

@@ -250,7 +250,18 @@ public final class IbisSerializationInput implements SerializationInput {
      * it for that class, so the caller's code is the right one for {@code type}.)
      */
     public boolean beginPlain(Class<?> type) throws IOException {
-        int h = in.readInt();
+        return beginPlain(in.readInt(), type);
+    }
+
+    /**
+     * {@link #beginPlain(Class)} for a header claimed with the run before it
+     * ({@link #claimWithHeader}): {@code p} is the run's offset plus its length.
+     */
+    public boolean beginPlainAt(int p, Class<?> type) throws IOException {
+        return beginPlain(intAt(p), type);
+    }
+
+    private boolean beginPlain(int h, Class<?> type) {
         if (h == plainHeader && depth > 0 && depth < plainDepthLimit && plainSerial.type == type) {
             depth++;
             expectRegistration = true;
@@ -1295,12 +1306,31 @@ public final class IbisSerializationInput implements SerializationInput {
     public int claimPrimitives(int n) throws IOException {
         BlockInputStream b = runs;
         if (b != null) {
-            return b.claim(n);
+            return b.claim(n + 4);
         }
         if (trouble) {
             checkUsable();
         }
         return 0; // not a block stream: the values are read one by one
+    }
+
+    /**
+     * {@link #claimPrimitives} of a run of {@code n} bytes (at most {@link BlockInputStream#RUN_MAX})
+     * and the 4-byte header of the field declared as the reading class itself that follows it: the
+     * fields are read with {@link #intAt} and its siblings, then the header with
+     * {@link #beginPlainAt}{@code (p + n, C.class)}. The bytes are the same as those of the run
+     * followed by {@link #beginPlain(Class)}, whether or not the writer folded the header into its
+     * reservation.
+     */
+    public int claimWithHeader(int n) throws IOException {
+        BlockInputStream b = runs;
+        if (b != null) {
+            return b.claim(n + 4);
+        }
+        if (trouble) {
+            checkUsable();
+        }
+        return 0; // not a block stream: the values and the header are read one by one
     }
 
     /** A boolean of a claimed run. */

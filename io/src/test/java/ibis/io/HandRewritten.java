@@ -196,6 +196,7 @@ final class HandRewritten {
     static class Node implements java.io.Serializable, ibis.io.Serializable {
         private static final long serialVersionUID = 1L;
         static int written;
+        static int read;
         int a;
         int b;
         long c;      // 16 bytes of primitives: with the header, more than a block of 16 bytes holds
@@ -231,13 +232,14 @@ final class HandRewritten {
 
         public Node(IbisSerializationInput in) throws IOException, ClassNotFoundException {
             super();
+            read++;
             in.registerObject(this);
-            int p = in.claimPrimitives(16);
+            int p = in.claimWithHeader(16);
             this.a = in.intAt(p);
             this.b = in.intAt(p + 4);
             this.c = in.longAt(p + 8);
             Node v;
-            if (in.beginPlain(Node.class)) {
+            if (in.beginPlainAt(p + 16, Node.class)) {
                 v = new Node(in);
                 in.endPlain();
             } else {

@@ -43,8 +43,13 @@ public class RewrittenContractTest {
     }
 
     private static Object[] read(byte[] bytes, int messages) throws Exception {
+        return read(bytes, messages, false);
+    }
+
+    /** {@code opaque}: the serialization sees the block stream only as a {@link DataInput} (values read one by one). */
+    private static Object[] read(byte[] bytes, int messages, boolean opaque) throws Exception {
         BlockInputStream blocks = new BlockInputStream(MemoryPipe.of(bytes, 0, 0).source, 1 << 12, java.nio.ByteOrder.nativeOrder());
-        SerializationInput in = Serialization.createInput("ibis", blocks);
+        SerializationInput in = Serialization.createInput("ibis", opaque ? Wire.behind(DataInput.class, blocks) : blocks);
         Object[] result = new Object[messages];
         for (int m = 0; m < messages; m++) {
             result[m] = in.readObject();
@@ -229,7 +234,35 @@ public class RewrittenContractTest {
 
         @Override
         Object readNew(IbisSerializationInput in) throws java.io.IOException, ClassNotFoundException {
-            return new HandRewritten.Node(in);
+            Object node = allocate();
+            in.registerObject(node);
+            readContents(node, in);
+            return node;
+        }
+
+        @Override
+        Object allocate() {
+            return new HandRewritten.Node(0);
+        }
+
+        @Override
+        void readContents(Object obj, IbisSerializationInput in) throws java.io.IOException, ClassNotFoundException {
+            HandRewritten.Node node = (HandRewritten.Node) obj;
+            int p = in.claimPrimitives(16);
+            node.a = in.intAt(p);
+            node.b = in.intAt(p + 4);
+            node.c = in.longAt(p + 8);
+            node.left = readLink(in);
+            node.right = readLink(in);
+        }
+
+        private HandRewritten.Node readLink(IbisSerializationInput in) throws java.io.IOException, ClassNotFoundException {
+            if (in.beginPlain(HandRewritten.Node.class)) {
+                Object v = readNew(in);
+                in.endPlain();
+                return (HandRewritten.Node) v;
+            }
+            return (HandRewritten.Node) in.readAfterHeader();
         }
     }
 
@@ -238,7 +271,8 @@ public class RewrittenContractTest {
      * the run's reservation (rewriter contract): the bytes are exactly those of the run followed by
      * beginPlain, and those of the run-time serializer (which folds the same way), over a block
      * stream (blocks of 16 bytes, too small for a run and a header, to 4 KiB) and over a plain
-     * DataOutput, and they read back as the same graphs.
+     * DataOutput; and they read back as the same graphs by the rewritten code (which claims the
+     * header with the run), by the shape before and by the run-time serializer.
      */
     @Test(timeOut = 60_000)
     public void aSelfTypedFieldAfterARunWritesTheSameBytesWithItsHeaderInTheRun() throws Exception {
@@ -269,11 +303,25 @@ public class RewrittenContractTest {
         } finally {
             sc.setCodecForTesting(rewritten);
         }
+        // Every payload read by the rewritten code (its header claimed with the run), by the shape
+        // before (the run, then beginPlain) and by the run-time serializer, over the block stream
+        // and over it as a plain DataInput.
         Object[] copies = null;
-        for (byte[] bytes : folded) {
-            copies = read(bytes, graphs.length);
-            for (int i = 0; i < graphs.length; i++) {
-                GraphAssert.assertGraphEquals(copies[i], graphs[i]);
+        for (ObjectCodec reader : new ObjectCodec[] {rewritten, new UnfoldedNodeCodec(), Codecs.runtimeCodec(sc)}) {
+            sc.setCodecForTesting(reader);
+            try {
+                for (byte[] bytes : folded) {
+                    for (boolean opaque : new boolean[] {false, true}) {
+                        HandRewritten.Node.read = 0;
+                        copies = read(bytes, graphs.length, opaque);
+                        for (int i = 0; i < graphs.length; i++) {
+                            GraphAssert.assertGraphEquals(copies[i], graphs[i]);
+                        }
+                        assertEquals(HandRewritten.Node.read > 63, reader == rewritten, reader + " read the nodes");
+                    }
+                }
+            } finally {
+                sc.setCodecForTesting(rewritten);
             }
         }
         HandRewritten.Node shared = (HandRewritten.Node) copies[0];

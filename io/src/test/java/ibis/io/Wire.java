@@ -44,7 +44,7 @@ final class Wire {
     }
 
     /** {@code target} behind a proxy that implements only {@code type}. */
-    private static <T> T behind(Class<T> type, T target) {
+    static <T> T behind(Class<T> type, T target) {
         return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
             try {
                 return method.invoke(target, args);

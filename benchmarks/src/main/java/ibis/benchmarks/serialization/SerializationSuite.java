@@ -316,14 +316,6 @@ public final class SerializationSuite {
         return quick ? TimeValue.milliseconds(60) : TimeValue.seconds(1);
     }
 
-    /**
-     * The host JVM's options (system properties, JAVA_OPTS) plus a fixed heap for every fork, touched
-     * before the benchmark starts: on a virtual machine whose memory the host backs only on first
-     * touch, a fork's first passes through a young generation it had never used cost a page fault
-     * per page (measured on this machine: single 1 s iterations of the tree read at 200 µs per
-     * message instead of 10, and medians moved by 2x in allocating workloads; with the heap
-     * touched, 8.3–8.7 µs in every iteration).
-     */
     /** Whether Linux offers transparent huge pages on request (mode "always" or "madvise"). */
     private static boolean transparentHugePages() {
         try {
@@ -334,6 +326,14 @@ public final class SerializationSuite {
         }
     }
 
+    /**
+     * The host JVM's options (system properties, JAVA_OPTS) plus a fixed heap for every fork, touched
+     * before the benchmark starts: on a virtual machine whose memory the host backs only on first
+     * touch, a fork's first passes through a young generation it had never used cost a page fault
+     * per page (measured on this machine: single 1 s iterations of the tree read at 200 µs per
+     * message instead of 10, and medians moved by 2x in allocating workloads; with the heap
+     * touched, 8.3–8.7 µs in every iteration).
+     */
     private static List<String> forkJvmArgs() {
         List<String> args = new ArrayList<>();
         for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -369,7 +369,10 @@ public final class SerializationSuite {
         return order;
     }
 
-    /** Runs {@code cells} (quick: all in this JVM; full: one cell, in one fork of its own). */
+    /**
+     * Runs {@code cells} (quick: all in this JVM; full: one cell, in one fork of its own), which
+     * must be the cross product of their columns, workloads and operations.
+     */
     private Collection<RunResult> jmh(List<Key> cells, int forks, Progress progress) throws RunnerException {
         Set<String> ops = new TreeSet<>();
         Set<String> columnKeys = new LinkedHashSet<>();
@@ -390,16 +393,7 @@ public final class SerializationSuite {
                 .measurementTime(measurementTime())
                 .jvmArgs(forkJvmArgs().toArray(new String[0]))
                 .shouldFailOnError(true);
-        Collection<RunResult> results = new ArrayList<>();
-        for (RunResult r : new Runner(o.build(), progress).run()) {
-            BenchmarkParams p = r.getParams();
-            Key key = new Key(Column.of(p.getParam("column")), Workload.of(p.getParam("workload")),
-                    p.getBenchmark().endsWith(".write"));
-            if (cells.contains(key)) {
-                results.add(r);
-            }
-        }
-        return results;
+        return new Runner(o.build(), progress).run();
     }
 
     private static void collect(Collection<RunResult> results, Map<Key, List<Double>> nanos) {

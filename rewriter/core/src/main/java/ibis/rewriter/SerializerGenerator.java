@@ -218,12 +218,36 @@ final class SerializerGenerator {
         writeBodyIfNew(mv, info);
     }
 
+    /**
+     * {@code this.f = in.beginPlain(C.class) ? <new C(in), then in.endPlain()> : (C)
+     * in.readAfterHeader()} (the new object in local 3).
+     */
     private static void readSelfTyped(MethodVisitor mv, ClassInfo info, SerialField f) {
-        Label other = new Label();
-        Label store = new Label();
         mv.visitVarInsn(Opcodes.ALOAD, 1);
         mv.visitLdcInsn(Type.getObjectType(info.name));
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "beginPlain", "(Ljava/lang/Class;)Z", false);
+        readBodyIfNew(mv, info, f);
+    }
+
+    /**
+     * A run of primitive fields followed by a field declared as the class itself, the header read
+     * with the run: {@code int p = in.claimWithHeader(n); this.f = in.xAt(p + offset); ...; this.g =
+     * in.beginPlainAt(p + n, C.class) ? ... : ...} (p in local 2). The same bytes as the run followed
+     * by {@link #readSelfTyped}.
+     */
+    private static void readRunAndSelfTyped(MethodVisitor mv, ClassInfo info, List<SerialField> run, SerialField self) {
+        readRun(mv, info, run, "claimWithHeader");
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        pushOffset(mv, runBytes(run));
+        mv.visitLdcInsn(Type.getObjectType(info.name));
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "beginPlainAt", "(ILjava/lang/Class;)Z", false);
+        readBodyIfNew(mv, info, self);
+    }
+
+    /** The rest of {@link #readSelfTyped} after the boolean of beginPlain is on the stack. */
+    private static void readBodyIfNew(MethodVisitor mv, ClassInfo info, SerialField f) {
+        Label other = new Label();
+        Label store = new Label();
         mv.visitJumpInsn(Opcodes.IFEQ, other);
         mv.visitTypeInsn(Opcodes.NEW, info.name);
         mv.visitInsn(Opcodes.DUP);
@@ -262,12 +286,18 @@ final class SerializerGenerator {
         for (int i = 0; i < fields.size();) {
             int j = runEnd(fields, i);
             if (j - i >= 2) {
-                readRun(mv, info, fields.subList(i, j));
-                i = j;
+                List<SerialField> run = fields.subList(i, j);
+                if (j < fields.size() && isSelfTyped(info, fields.get(j))) {
+                    readRunAndSelfTyped(mv, info, run, fields.get(j));
+                    i = j + 1;
+                } else {
+                    readRun(mv, info, run, "claimPrimitives");
+                    i = j;
+                }
                 continue;
             }
             SerialField f = fields.get(i++);
-            if (f.encoding == SerialField.Encoding.OBJECT && f.descriptor.equals("L" + info.name + ";")) {
+            if (isSelfTyped(info, f)) {
                 readSelfTyped(mv, info, f);
                 continue;
             }
@@ -343,11 +373,11 @@ final class SerializerGenerator {
         }
     }
 
-    /** {@code int p = in.claimPrimitives(n); this.f = in.xAt(p + offset); ...} (p in local 2). */
-    private static void readRun(MethodVisitor mv, ClassInfo info, List<SerialField> run) {
+    /** {@code int p = in.claim(n); this.f = in.xAt(p + offset); ...} (p in local 2; claim: claimPrimitives or claimWithHeader). */
+    private static void readRun(MethodVisitor mv, ClassInfo info, List<SerialField> run, String claim) {
         mv.visitVarInsn(Opcodes.ALOAD, 1);
         pushInt(mv, runBytes(run));
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "claimPrimitives", "(I)I", false);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, claim, "(I)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, 2);
         int offset = 0;
         for (SerialField f : run) {

@@ -236,6 +236,22 @@ public class RewriterTest {
                 "ALOAD 3", "ALOAD 1", "INVOKEVIRTUAL sample/Link.ibisWrite(Libis/io/IbisSerializationOutput;)V",
                 "ALOAD 1", out + "endPlain()V",
                 "RETURN"));
+        String in = "INVOKEVIRTUAL ibis/io/IbisSerializationInput.";
+        List<String> readLink = List.of("IFEQ", "NEW sample/Link", "DUP", "ALOAD 1",
+                "INVOKESPECIAL sample/Link.<init>(Libis/io/IbisSerializationInput;)V", "ALOAD 1", in + "endPlain()V", "GOTO",
+                "ALOAD 1", in + "readAfterHeader()Ljava/lang/Object;", "CHECKCAST sample/Link", "ASTORE 3");
+        List<String> read = new java.util.ArrayList<>(List.of(
+                "ALOAD 0", "INVOKESPECIAL java/lang/Object.<init>()V", "ALOAD 1", "ALOAD 0", in + "registerObject(Ljava/lang/Object;)V",
+                "ALOAD 1", "BIPUSH", in + "claimWithHeader(I)I", "ISTORE 2",
+                "ALOAD 0", "ALOAD 1", "ILOAD 2", in + "intAt(I)I", "PUTFIELD sample/Link.id I",
+                "ALOAD 0", "ALOAD 1", "ILOAD 2", "ICONST_4", "IADD", in + "intAt(I)I", "PUTFIELD sample/Link.mark I",
+                "ALOAD 1", "ILOAD 2", "BIPUSH", "IADD", "LDC sample/Link", in + "beginPlainAt(ILjava/lang/Class;)Z"));
+        read.addAll(readLink);
+        read.addAll(List.of("ALOAD 0", "ALOAD 3", "PUTFIELD sample/Link.next Lsample/Link;",
+                "ALOAD 1", "LDC sample/Link", in + "beginPlain(Ljava/lang/Class;)Z"));
+        read.addAll(readLink);
+        read.addAll(List.of("ALOAD 0", "ALOAD 3", "PUTFIELD sample/Link.other Lsample/Link;", "RETURN"));
+        assertEquals(code(method(link, "<init>", "(Libis/io/IbisSerializationInput;)V")), read);
     }
 
     @Test
