@@ -1306,7 +1306,7 @@ public final class IbisSerializationInput implements SerializationInput {
     public int claimPrimitives(int n) throws IOException {
         BlockInputStream b = runs;
         if (b != null) {
-            return b.claim(n + 4);
+            return b.claim(n);
         }
         if (trouble) {
             checkUsable();

@@ -214,7 +214,7 @@ public class BlockStreamTest {
         BlockInputStream truncated = new BlockInputStream(MemoryPipe.of(split, 0, 1).source, 16, ByteOrder.BIG_ENDIAN);
         assertThrows(EndOfMessageException.class, () -> truncated.claim(16));
         assertThrows(IllegalArgumentException.class, () -> new BlockInputStream(MemoryPipe.of(split, 0, 1).source, 16,
-                ByteOrder.BIG_ENDIAN).claim(BlockInputStream.RUN_MAX + 1));
+                ByteOrder.BIG_ENDIAN).claim(BlockInputStream.CLAIM_MAX + 1));
         assertThrows(IllegalArgumentException.class, () -> new BlockOutputStream(new MemoryPipe().sink, 16).reserve(17));
     }
 
