@@ -377,7 +377,7 @@ final class FieldCodecGenerator {
             // A run followed by a field of the class's own type: its header joins the run (as the rewriter does it).
             boolean fold = run && end < access.length && selfTyped(owner, level, access, descriptors, end, 1);
             if (!fold) {
-                startRun(mv, level.encodings, f, out, runVar, true);
+                startRun(mv, level.encodings, f, out, runVar, "reservePrimitives");
             } else {
                 selfTypedCall(mv, owner, level.names[end], descriptors[end], obj, out, tmp, "selfHeader", "I");
                 mv.visitVarInsn(Opcodes.ISTORE, headerVar);
@@ -443,14 +443,7 @@ final class FieldCodecGenerator {
             boolean run = end > f + 1;
             // A run followed by a field of the class's own type: its header is claimed with the run (as the rewriter does it).
             boolean fold = run && end < access.length && selfTyped(owner, level, access, descriptors, end, 2);
-            if (!fold) {
-                startRun(mv, level.encodings, f, in, runVar, false);
-            } else {
-                mv.visitVarInsn(Opcodes.ALOAD, in);
-                mv.visitIntInsn(Opcodes.BIPUSH, bytes);
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "claimWithHeader", "(I)I", false);
-                mv.visitVarInsn(Opcodes.ISTORE, runVar);
-            }
+            startRun(mv, level.encodings, f, in, runVar, fold ? "claimWithHeader" : "claimPrimitives");
             for (int offset = 0; f < end; f++) {
                 byte e = level.encodings[f];
                 String c = carrier(e);
@@ -588,22 +581,17 @@ final class FieldCodecGenerator {
 
     /**
      * {@link #runEnd} of {@code f}, having emitted the start of the run when there is one
-     * ({@code int p = out.reservePrimitives(n)} or {@code in.claimPrimitives(n)}, p in local
-     * {@code runVar}).
+     * ({@code int p = stream.start(n)}, p in local {@code runVar}; {@code start}: reservePrimitives
+     * on an output, claimPrimitives or claimWithHeader on an input).
      */
-    private static int startRun(MethodVisitor mv, byte[] encodings, int f, int stream, int runVar, boolean write) {
+    private static int startRun(MethodVisitor mv, byte[] encodings, int f, int stream, int runVar, String start) {
         int end = runEnd(encodings, f);
         if (end - f < 2) {
             return end;
         }
-        int bytes = runBytes(encodings, f, end);
         mv.visitVarInsn(Opcodes.ALOAD, stream);
-        mv.visitIntInsn(Opcodes.BIPUSH, bytes);
-        if (write) {
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "reservePrimitives", "(I)I", false);
-        } else {
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "claimPrimitives", "(I)I", false);
-        }
+        mv.visitIntInsn(Opcodes.BIPUSH, runBytes(encodings, f, end));
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, start.startsWith("reserve") ? OUT : IN, start, "(I)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, runVar);
         return end;
     }
@@ -693,7 +681,7 @@ final class FieldCodecGenerator {
     private static void writeLevel(MethodVisitor mv, SerialClass.Level level, int[] getters, int[] types, int obj, int out) {
         int runVar = Math.max(obj, out) + 1;
         for (int f = 0; f < getters.length;) {
-            int end = startRun(mv, level.encodings, f, out, runVar, true);
+            int end = startRun(mv, level.encodings, f, out, runVar, "reservePrimitives");
             boolean run = end > f + 1;
             for (int offset = 0; f < end; f++) {
                 byte e = level.encodings[f];
@@ -719,7 +707,7 @@ final class FieldCodecGenerator {
     private static void readLevel(MethodVisitor mv, SerialClass.Level level, int[] setters, int[] types, int obj, int in) {
         int runVar = Math.max(obj, in) + 1;
         for (int f = 0; f < setters.length;) {
-            int end = startRun(mv, level.encodings, f, in, runVar, false);
+            int end = startRun(mv, level.encodings, f, in, runVar, "claimPrimitives");
             boolean run = end > f + 1;
             for (int offset = 0; f < end; f++) {
                 byte e = level.encodings[f];
