@@ -65,6 +65,15 @@ public final class BlockInputStream implements DataInput {
     static final int DIRECT_READ = 4096;
 
     /**
+     * Read-ahead beyond a block header, in bytes, when the block before went (partly) straight
+     * from the source into an array: a large array that follows its header in the next block then
+     * also arrives mostly straight into the array, instead of its first buffer-full being received
+     * into the buffer and copied again. Otherwise the read-ahead is the whole buffer.
+     */
+    static final int SHORT_READ_AHEAD = DIRECT_READ;
+    private boolean directInBlock; // part of the current block was received straight into an array
+
+    /**
      * Creates a stream with the block length limit from the system property
      * {@code ibis.io.block.max} (default 16 MiB).
      *
@@ -229,7 +238,7 @@ public final class BlockInputStream implements DataInput {
 
     /** Reads the next block header of the current message; blockRemaining() must be 0. */
     private void nextBlock() throws IOException {
-        nextBlock(capacity);
+        nextBlock(directInBlock ? SHORT_READ_AHEAD : capacity);
     }
 
     /**
@@ -243,6 +252,7 @@ public final class BlockInputStream implements DataInput {
         bytesReadBase += blockLength; // the current block is consumed completely
         streamOffsetBase += blockLength;
         blockLength = 0;
+        directInBlock = false;
         if (limit - position < 4) {
             fill(4 - (limit - position), readAhead);
         }
@@ -615,6 +625,7 @@ public final class BlockInputStream implements DataInput {
             target.limit(offset + n).position(offset);
             source.read(target, n);
             blockEnd -= n; // consumed without passing through the buffer
+            directInBlock = true;
         }
     }
 
@@ -641,6 +652,7 @@ public final class BlockInputStream implements DataInput {
             target.limit(offset + n).position(offset);
             source.read(target);
             blockEnd -= (long) n << shift; // consumed without passing through the buffer
+            directInBlock = true;
         }
         return n;
     }

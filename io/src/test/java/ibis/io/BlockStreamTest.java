@@ -444,6 +444,52 @@ public class BlockStreamTest {
         assertTrue(whole.arrayReads() > 0, "the whole message used direct reads");
     }
 
+    /**
+     * After a block that went partly straight into an array, the next block is read ahead only
+     * {@link BlockInputStream#SHORT_READ_AHEAD} bytes past its header: a stream of large arrays
+     * then receives each array (but for those bytes) straight into it, not first into the buffer.
+     * The first message, with nothing learnt yet, is read ahead by a whole buffer; a message of
+     * small values after the arrays reads back the same.
+     */
+    @Test(timeOut = 60_000)
+    public void afterADirectReadTheNextBlockIsReadAheadOnlyALittle() throws IOException {
+        MemoryPipe pipe = new MemoryPipe();
+        BlockOutputStream out = new BlockOutputStream(pipe.sink, 65536);
+        int[] sent = new int[25_000]; // 100,000 bytes: two blocks of the 64 KiB buffer
+        for (int i = 0; i < sent.length; i++) {
+            sent[i] = i * 31 + 7;
+        }
+        for (int m = 0; m < 3; m++) {
+            out.writeInt(m);
+            out.writeArray(sent, 0, sent.length);
+            out.endMessage();
+        }
+        for (int i = 0; i < 1000; i++) {
+            out.writeLong(i * 1_000_003L);
+        }
+        out.endMessage();
+        BlockInputStream in = new BlockInputStream(pipe.arraySource, 65536, out.order());
+        long[] direct = new long[3];
+        for (int m = 0; m < 3; m++) {
+            long before = pipe.arrayBytes();
+            assertEquals(in.readInt(), m);
+            int[] got = new int[sent.length];
+            in.readArray(got, 0, got.length);
+            in.endMessage();
+            assertEquals(got, sent, "message " + m);
+            direct[m] = pipe.arrayBytes() - before;
+        }
+        assertTrue(direct[0] < 100_000 - 60_000, "first message: a whole buffer read ahead, " + direct[0] + " bytes direct");
+        for (int m = 1; m < 3; m++) {
+            assertTrue(direct[m] >= 100_000 - BlockInputStream.SHORT_READ_AHEAD,
+                    "message " + m + ": " + direct[m] + " of 100,000 bytes straight into the array");
+        }
+        for (int i = 0; i < 1000; i++) {
+            assertEquals(in.readLong(), i * 1_000_003L);
+        }
+        in.endMessage();
+    }
+
     @Test
     public void aTruncatedStreamIsAnEofThatIsNotAnEndOfMessage() throws IOException {
         MemoryPipe pipe = new MemoryPipe();

@@ -32,6 +32,7 @@ final class MemoryPipe {
     /** The same pipe through a source that reads into arrays (with the interface's default copy). */
     final ByteSource arraySource = new ArraySource();
     private int arrayReads;
+    private long arrayBytes;
     private ByteViews views;       // of data (remade when data grows)
     private byte[] viewed;
     final ByteSource source = new Source();
@@ -153,6 +154,11 @@ final class MemoryPipe {
         return arrayReads;
     }
 
+    /** The bytes {@link #arraySource} stored straight into arrays. */
+    synchronized long arrayBytes() {
+        return arrayBytes;
+    }
+
     private final class ArraySource extends Source {
         @Override
         public boolean takesArrays() {
@@ -161,9 +167,11 @@ final class MemoryPipe {
 
         @Override
         public void read(Buffer destination) throws IOException {
+            int n = ByteViews.byteLength(destination);
             super.read(destination); // the interface default: into a new buffer, then converted
             synchronized (MemoryPipe.this) {
                 arrayReads++;
+                arrayBytes += n;
             }
         }
     }
