@@ -490,6 +490,64 @@ public class BlockStreamTest {
         in.endMessage();
     }
 
+    /** The same for {@code byte[]}, which any source receives straight into the array. */
+    @Test(timeOut = 60_000)
+    public void afterADirectByteArrayReadTheNextBlockIsReadAheadOnlyALittle() throws IOException {
+        MemoryPipe pipe = new MemoryPipe();
+        BlockOutputStream out = new BlockOutputStream(pipe.sink, 65536);
+        byte[] sent = new byte[100_000];
+        for (int i = 0; i < sent.length; i++) {
+            sent[i] = (byte) (i * 31 + 7);
+        }
+        for (int m = 0; m < 3; m++) {
+            out.writeInt(m); // a header first, as an object stream writes one: read with read-ahead
+            out.writeArray(sent, 0, sent.length);
+            out.endMessage();
+        }
+        byte[][] got = new byte[3][sent.length];
+        long[] direct = new long[3];
+        ByteSource counting = new ByteSource() {
+            @Override
+            public int read(ByteBuffer destination, int minimum) throws IOException {
+                int before = destination.position();
+                int n = pipe.source.read(destination, minimum);
+                for (int m = 0; m < 3; m++) {
+                    if (destination.hasArray() && destination.array() == got[m]) {
+                        direct[m] += destination.position() - before;
+                    }
+                }
+                return n;
+            }
+
+            @Override
+            public int available() throws IOException {
+                return pipe.source.available();
+            }
+
+            @Override
+            public boolean awaitData(long timeoutMillis) throws IOException {
+                return pipe.source.awaitData(timeoutMillis);
+            }
+
+            @Override
+            public void close() throws IOException {
+                pipe.source.close();
+            }
+        };
+        BlockInputStream in = new BlockInputStream(counting, 65536, out.order());
+        for (int m = 0; m < 3; m++) {
+            assertEquals(in.readInt(), m);
+            in.readArray(got[m], 0, sent.length);
+            in.endMessage();
+            assertEquals(got[m], sent, "message " + m);
+        }
+        assertTrue(direct[0] < 100_000 - 60_000, "first message: a whole buffer read ahead, " + direct[0] + " bytes direct");
+        for (int m = 1; m < 3; m++) {
+            assertTrue(direct[m] >= 100_000 - BlockInputStream.SHORT_READ_AHEAD,
+                    "message " + m + ": " + direct[m] + " of 100,000 bytes straight into the array");
+        }
+    }
+
     @Test
     public void aTruncatedStreamIsAnEofThatIsNotAnEndOfMessage() throws IOException {
         MemoryPipe pipe = new MemoryPipe();
