@@ -55,6 +55,7 @@ public final class BlockInputStream implements DataInput {
     private long blockEnd;
     private int end;
     private boolean lastBlock;   // the current block is the final one of the message
+    private boolean directInBlock; // part of the current block was received straight into an array (see SHORT_READ_AHEAD)
     // Counters are kept per block: bytes read = bytesReadBase + (blockLength - blockRemaining());
     // likewise the stream offset.
     private int blockLength;       // payload length of the current block
@@ -71,7 +72,6 @@ public final class BlockInputStream implements DataInput {
      * into the buffer and copied again. Otherwise the read-ahead is the whole buffer.
      */
     static final int SHORT_READ_AHEAD = DIRECT_READ;
-    private boolean directInBlock; // part of the current block was received straight into an array
 
     /**
      * Creates a stream with the block length limit from the system property

@@ -1323,14 +1323,7 @@ public final class IbisSerializationInput implements SerializationInput {
      * reservation.
      */
     public int claimWithHeader(int n) throws IOException {
-        BlockInputStream b = runs;
-        if (b != null) {
-            return b.claim(n + 4);
-        }
-        if (trouble) {
-            checkUsable();
-        }
-        return 0; // not a block stream: the values and the header are read one by one
+        return claimPrimitives(n + 4); // not a block stream: 0, the values and the header are read one by one
     }
 
     /** A boolean of a claimed run. */
