@@ -110,6 +110,11 @@ final class TcpByteSource implements ByteSource {
         return selector != null;
     }
 
+    /** The connection's channel (for a {@link TcpSourceWaitSet}). */
+    SocketChannel channel() {
+        return channel;
+    }
+
     /** Arrays are received through a direct buffer of the reading thread, so copied once after the kernel. */
     @Override
     public boolean takesArrays() {

@@ -5,6 +5,7 @@ import ibis.ipl.impl.ConnectionEnds;
 import ibis.ipl.impl.ImplPropertyTable;
 import ibis.ipl.impl.IncomingConnectionHandler;
 import ibis.ipl.impl.MemberIdentifier;
+import ibis.ipl.impl.SourceWaitSet;
 import ibis.ipl.impl.Transport;
 
 import java.io.IOException;
@@ -216,6 +217,12 @@ public final class TcpTransport implements Transport {
             channel.close();
             throw e;
         }
+    }
+
+    /** A selector over receiving sources: a many-to-one port's receive() waits on all its connections. */
+    @Override
+    public SourceWaitSet newSourceWaitSet() throws IOException {
+        return new TcpSourceWaitSet();
     }
 
     @Override

@@ -379,7 +379,7 @@ public class FailureTest {
                     }
                 });
                 blocked.start();
-                awaitBlockedIn(blocked, "awaitData", "waitLocked"); // a socket read or a wait on the port
+                awaitBlockedIn(blocked, "awaitData", "waitLocked", "await"); // a socket read, a wait on the port or in its wait set
                 rp.close(-1);
                 blocked.join();
                 assertTrue(result.get() instanceof ConnectionClosedException, String.valueOf(result.get()));

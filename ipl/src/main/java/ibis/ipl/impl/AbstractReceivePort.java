@@ -53,9 +53,14 @@ import org.slf4j.LoggerFactory;
  * message usually expects one soon, and catching it while polling saves the wake-up. Between
  * polls it yields the processor ({@link SpinWait}), so that a sender on the same processor is
  * not kept waiting by the poll.</li>
- * <li><b>Explicit ports with many senders</b>: each connection has a pooled reader thread that
- * reads the message header and hands the message to a {@code receive()} caller through the
- * port's ready queue; the reader then parks until that message is finished.</li>
+ * <li><b>Explicit ports with many senders</b>, over a transport that offers a
+ * {@link SourceWaitSet}: the {@code receive()} caller waits for all connections itself, polling
+ * them (round robin, so that no sender starves) for the same short time before it blocks in the
+ * wait set, and reads the message of the connection it finds in its own thread: no thread
+ * hand-off per message, as for one sender.</li>
+ * <li><b>Explicit ports with many senders over other transports</b>: each connection has a
+ * pooled reader thread that reads the message header and hands the message to a {@code receive()}
+ * caller through the port's ready queue; the reader then parks until that message is finished.</li>
  * </ul>
  *
  * <h2>Concurrency</h2>
@@ -77,8 +82,10 @@ public abstract class AbstractReceivePort implements ReceivePort {
         POLL_UPCALLS,
         /** Explicit receipt, at most one sender: the receive() caller reads. */
         ONE_SENDER,
-        /** Explicit receipt, many senders: pooled readers hand messages to receive(). */
-        MANY_SENDERS
+        /** Explicit receipt, many senders: the receive() caller waits on all connections and reads. */
+        MANY_SENDERS,
+        /** Explicit receipt, many senders, no wait set from the transport: pooled readers hand messages to receive(). */
+        HANDED_OFF
     }
 
     /** The Ibis instance this port belongs to. */
@@ -97,6 +104,8 @@ public abstract class AbstractReceivePort implements ReceivePort {
     private final long upcallSpinMicros;
     /** Poll-then-block policy of explicit receive calls (one at a time on a one-sender port). */
     private final SpinWait receiveSpin;
+    /** Many-sender explicit port: where the receive() caller blocks for all connections at once. */
+    private final SourceWaitSet waitSet;
 
     private final Object lock = new Object();
     /** Connect upcalls are made one at a time per port. */
@@ -113,7 +122,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
     private boolean closed;
     /** The live message of this port (the message slot), or null. */
     private IncomingMessage live;
-    /** One-sender explicit port: a receive/poll call is reading the connection. */
+    /** One-sender and many-sender explicit ports: a receive/poll call is reading (the connections). */
     private boolean reading;
     /** Upcall port: connections whose next message waits for the slot, in arrival order. */
     private final ArrayDeque<ReceiveConnection> waitingForSlot = new ArrayDeque<>();
@@ -146,11 +155,21 @@ public abstract class AbstractReceivePort implements ReceivePort {
         this.upcall = upcall;
         this.connectUpcall = connectUpcall;
         this.manySenders = PortTypeRules.manySenders(type);
+        SourceWaitSet set = null;
         if (upcall != null) {
             this.mode = type.hasCapability(PortType.RECEIVE_AUTO_UPCALLS) ? Mode.UPCALLS : Mode.POLL_UPCALLS;
+        } else if (manySenders) {
+            try {
+                set = ibis.transport().newSourceWaitSet();
+            } catch (IOException e) {
+                log.warn("{}: the transport could not make a wait set ({}); reading each connection on a thread "
+                        + "of its own", name, e.toString());
+            }
+            this.mode = set != null ? Mode.MANY_SENDERS : Mode.HANDED_OFF;
         } else {
-            this.mode = manySenders ? Mode.MANY_SENDERS : Mode.ONE_SENDER;
+            this.mode = Mode.ONE_SENDER;
         }
+        this.waitSet = set;
         this.downcalls = type.hasCapability(PortType.CONNECTION_DOWNCALLS);
         this.numbered = type.hasCapability(PortType.COMMUNICATION_NUMBERED);
         this.serializationName = PortTypeRules.serializationName(type);
@@ -249,6 +268,9 @@ public abstract class AbstractReceivePort implements ReceivePort {
                         newConnections.add(origin);
                     }
                     lock.notifyAll();
+                    if (waitSet != null) {
+                        waitSet.wakeup(); // a receive() blocked in it watches the new connection from now on
+                    }
                 } catch (RuntimeException e) {
                     setupFailure = e;
                     status = Status.REFUSED;
@@ -270,7 +292,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
             return;
         }
         log.debug("{}: accepted {}", this, connection);
-        if (mode == Mode.UPCALLS || mode == Mode.MANY_SENDERS) {
+        if (mode == Mode.UPCALLS || mode == Mode.HANDED_OFF) {
             runReader(connection);
         }
     }
@@ -605,9 +627,10 @@ public abstract class AbstractReceivePort implements ReceivePort {
      * message is kept for the next receive or poll.
      */
     void checkIdleConnections() {
-        if (mode != Mode.ONE_SENDER && mode != Mode.POLL_UPCALLS) {
+        if (mode != Mode.ONE_SENDER && mode != Mode.POLL_UPCALLS && mode != Mode.MANY_SENDERS) {
             return;
         }
+        boolean portWide = mode != Mode.POLL_UPCALLS; // explicit ports: one reading flag for all connections
         ReceiveConnection[] candidates;
         synchronized (lock) {
             if (closed || closing || connections.isEmpty()) {
@@ -617,7 +640,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
         }
         for (ReceiveConnection c : candidates) {
             synchronized (lock) {
-                boolean inUse = mode == Mode.ONE_SENDER ? (reading || live != null) : (c.busy || live == c.message);
+                boolean inUse = portWide ? (reading || live != null) : (c.busy || live == c.message);
                 if (inUse || c.headerReady || c.removed || closed || closing) {
                     continue; // (headersRead is only looked at when no other thread reads the connection)
                 }
@@ -626,7 +649,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
                 if (active) {
                     continue;
                 }
-                if (mode == Mode.ONE_SENDER) {
+                if (portWide) {
                     reading = true;
                 } else {
                     c.busy = true;
@@ -646,7 +669,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
                 connectionEnded(c, e);
             } finally {
                 synchronized (lock) {
-                    if (mode == Mode.ONE_SENDER) {
+                    if (portWide) {
                         reading = false;
                     } else {
                         c.busy = false;
@@ -678,7 +701,15 @@ public abstract class AbstractReceivePort implements ReceivePort {
             throw new IllegalArgumentException("negative receive time-out " + timeoutMillis);
         }
         long deadline = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000L : 0;
-        return mode == Mode.ONE_SENDER ? receiveDirect(deadline, false) : receiveHandedOff(deadline, false);
+        return receiveIn(deadline, false);
+    }
+
+    private ReadMessage receiveIn(long deadline, boolean poll) throws IOException {
+        return switch (mode) {
+            case ONE_SENDER -> receiveDirect(deadline, poll);
+            case MANY_SENDERS -> receiveAny(deadline, poll);
+            default -> receiveHandedOff(deadline, poll);
+        };
     }
 
     @Override
@@ -694,7 +725,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
             pollUpcalls();
             return null;
         }
-        return mode == Mode.ONE_SENDER ? receiveDirect(0, true) : receiveHandedOff(0, true);
+        return receiveIn(0, true);
     }
 
     private long millisLeft(long deadline, String what) throws ReceiveTimedOutException {
@@ -853,6 +884,216 @@ public abstract class AbstractReceivePort implements ReceivePort {
             live = c.message;
             return c.message;
         }
+    }
+
+    /** Many-sender port: the connections as the reading receive call last saw them (guarded by {@code reading}). */
+    private ReceiveConnection[] readSnapshot = new ReceiveConnection[4];
+    /** Many-sender port: connections whose sources are in the wait set (guarded by {@code reading}). */
+    private final List<ReceiveConnection> watched = new ArrayList<>();
+    /** Many-sender port: where the next search for a message starts, so that no sender starves. */
+    private int nextConnection;
+
+    /**
+     * Receipt on a many-sender port over a transport with a {@link SourceWaitSet}: the caller
+     * looks at every connection itself (what is buffered, then one poll of each), polls them all
+     * briefly ({@link SpinWait}), then blocks in the wait set, and reads the header of the message
+     * it found in its own thread. A connection that breaks or closes is removed and the call
+     * waits on for the others, as with reader threads.
+     */
+    private ReadMessage receiveAny(long deadline, boolean poll) throws IOException {
+        while (true) {
+            ReceiveConnection[] snapshot;
+            int n;
+            ReceiveConnection c = null;
+            synchronized (lock) {
+                while (true) {
+                    if (closed || closing) {
+                        throw new ConnectionClosedException(this + " is closed");
+                    }
+                    if (live == null && !reading && !connections.isEmpty()) {
+                        break;
+                    }
+                    if (poll) {
+                        return null;
+                    }
+                    waitLocked(millisLeft(deadline, connections.isEmpty() ? "not connected" : "port busy"));
+                }
+                reading = true;
+                n = snapshotLocked();
+                snapshot = readSnapshot;
+                for (int i = 0; i < n; i++) {
+                    if (snapshot[i].headerReady) { // read by the idle check
+                        c = snapshot[i];
+                        c.headerReady = false;
+                        c.message.setLive(true);
+                        live = c.message;
+                        reading = false;
+                        return c.message;
+                    }
+                }
+            }
+            boolean delivered = false;
+            boolean awaiting = true; // nothing consumed yet
+            try {
+                c = findMessage(snapshot, n, deadline, poll);
+                if (c == null) {
+                    if (poll) {
+                        return null;
+                    }
+                    continue; // woken without a message: look at the connections again
+                }
+                awaiting = false;
+                if (c.readHeader() == ReceiveConnection.CLOSED) {
+                    connectionEnded(c, null);
+                    continue; // that sender left regularly; wait for the others
+                }
+                synchronized (lock) {
+                    c.message.setLive(true);
+                    live = c.message;
+                    reading = false; // the live message holds the slot from here on
+                }
+                delivered = true;
+                return c.message;
+            } catch (ReceiveTimedOutException e) {
+                throw e;
+            } catch (IOException | RuntimeException e) {
+                if (awaiting && e instanceof InterruptedIOException interrupted) {
+                    throw interrupted; // nothing was consumed: the connections stay; the interrupt is the caller's
+                }
+                if (c == null) {
+                    // The wait set failed: closed with the port, or the transport broke.
+                    synchronized (lock) {
+                        if (closed || closing) {
+                            throw new ConnectionClosedException(this + " was closed while receiving", e);
+                        }
+                    }
+                    throw e instanceof IOException io ? io : new IOException(e);
+                }
+                connectionEnded(c, e); // that sender's connection broke; wait for the others
+            } finally {
+                if (!delivered) {
+                    synchronized (lock) {
+                        reading = false;
+                        lock.notifyAll();
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Copies the connections into {@code readSnapshot} and stops watching the sources of those
+     * that ended; called by the reading thread with the lock held.
+     *
+     * @return the number of connections
+     */
+    private int snapshotLocked() {
+        int n = connections.size();
+        if (readSnapshot.length < n) {
+            readSnapshot = new ReceiveConnection[Math.max(n, readSnapshot.length * 2)];
+        }
+        for (int i = 0; i < n; i++) {
+            readSnapshot[i] = connections.get(i);
+        }
+        for (int i = watched.size() - 1; i >= 0; i--) {
+            ReceiveConnection w = watched.get(i);
+            if (w.removed) {
+                waitSet.remove(w.ends.source());
+                w.watched = false;
+                watched.remove(i);
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Finds a connection whose next message (or end) has arrived: first among what the
+     * connections buffered, then by polling each once, then (unless {@code poll}) polling all for
+     * the spin time, then blocking in the wait set until the deadline.
+     *
+     * @return the connection, or null when polling found nothing or a blocking wait was woken
+     *         without one (a new connection, a close, a spurious wake-up)
+     */
+    private ReceiveConnection findMessage(ReceiveConnection[] snapshot, int n, long deadline, boolean poll)
+            throws IOException {
+        int start = nextConnection < n ? nextConnection : 0;
+        for (int i = 0; i < n; i++) {
+            int k = (start + i) % n;
+            if (snapshot[k] != null && snapshot[k].messageBuffered()) {
+                return found(snapshot, k);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            int k = (start + i) % n;
+            if (arrived(snapshot, k, false)) {
+                return found(snapshot, k);
+            }
+        }
+        if (!poll && receiveSpin.start()) {
+            while (receiveSpin.next()) {
+                for (int i = 0; i < n; i++) {
+                    int k = (start + i) % n;
+                    if (arrived(snapshot, k, false)) {
+                        receiveSpin.succeeded();
+                        return found(snapshot, k);
+                    }
+                }
+            }
+        }
+        if (!poll) {
+            for (int k = 0; k < n; k++) {
+                ReceiveConnection c = snapshot[k];
+                if (c != null && !c.watched) {
+                    try {
+                        waitSet.add(c.ends.source());
+                    } catch (IOException e) {
+                        end(snapshot, k, e); // (its source closed: the connection ended)
+                        continue;
+                    }
+                    c.watched = true;
+                    watched.add(c);
+                }
+            }
+            waitSet.await(millisLeft(deadline, "waiting for a message"));
+        }
+        // After a wake-up (and for poll()): a connection's end counts too.
+        for (int i = 0; i < n; i++) {
+            int k = (start + i) % n;
+            if (arrived(snapshot, k, true)) {
+                return found(snapshot, k);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Polls connection {@code k} of the snapshot once: whether its next message (or, with
+     * {@code orEnd}, its end) has arrived. A connection whose poll fails is ended and dropped
+     * from the snapshot.
+     */
+    private boolean arrived(ReceiveConnection[] snapshot, int k, boolean orEnd) throws InterruptedIOException {
+        ReceiveConnection c = snapshot[k];
+        if (c == null) {
+            return false;
+        }
+        try {
+            return c.in.awaitMessage(-1) || (orEnd && c.source.awaitData(-1));
+        } catch (InterruptedIOException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            end(snapshot, k, e);
+            return false;
+        }
+    }
+
+    private void end(ReceiveConnection[] snapshot, int k, Exception cause) {
+        connectionEnded(snapshot[k], cause);
+        snapshot[k] = null;
+    }
+
+    private ReceiveConnection found(ReceiveConnection[] snapshot, int k) {
+        nextConnection = k + 1;
+        return snapshot[k];
     }
 
     private void waitLocked(long millis) throws InterruptedIOException {
@@ -1039,11 +1280,16 @@ public abstract class AbstractReceivePort implements ReceivePort {
             connectionsEnabled = false;
             lock.notifyAll(); // blocked receive calls fail now
         }
+        if (waitSet != null) {
+            waitSet.wakeup(); // (a receive call blocked there fails now too)
+        }
         try {
             if (timeoutMillis >= 0) {
                 long deadline = timeoutMillis == 0 ? Long.MAX_VALUE : System.nanoTime() + timeoutMillis * 1_000_000L;
                 if (mode == Mode.ONE_SENDER) {
                     drainDirect(deadline);
+                } else if (mode == Mode.MANY_SENDERS) {
+                    drainAny(deadline);
                 } else if (mode == Mode.POLL_UPCALLS) {
                     drainPolled(deadline);
                 } else {
@@ -1068,6 +1314,13 @@ public abstract class AbstractReceivePort implements ReceivePort {
                     log.info("{}: closing while {} is still connected; breaking the connection", this, c.origin);
                 }
                 connectionEnded(c, null);
+            }
+            if (waitSet != null) {
+                try {
+                    waitSet.close();
+                } catch (IOException e) {
+                    log.debug("{}: closing the wait set failed: {}", this, e.toString());
+                }
             }
             ibis.receivePortClosed(this);
             log.debug("{}: closed", this);
@@ -1124,6 +1377,68 @@ public abstract class AbstractReceivePort implements ReceivePort {
                     c.endMessage();
                 }
             } catch (IOException | RuntimeException e) {
+                connectionEnded(c, e);
+            } finally {
+                synchronized (lock) {
+                    reading = false;
+                    lock.notifyAll();
+                }
+            }
+        }
+    }
+
+    /**
+     * Closing a many-sender port with a wait set: nobody else reads its connections, so read them
+     * here until the senders disconnected; messages nobody received are dropped.
+     */
+    private void drainAny(long deadline) throws InterruptedIOException {
+        while (true) {
+            ReceiveConnection[] snapshot;
+            int n;
+            ReceiveConnection c = null;
+            synchronized (lock) {
+                while (!connections.isEmpty() && (live != null || reading)) {
+                    if (passed(deadline)) {
+                        return;
+                    }
+                    waitLocked(millisUntil(deadline));
+                }
+                if (connections.isEmpty() || passed(deadline)) {
+                    return;
+                }
+                reading = true;
+                n = snapshotLocked();
+                snapshot = readSnapshot;
+                for (int i = 0; i < n && c == null; i++) {
+                    if (snapshot[i].headerReady) {
+                        snapshot[i].headerReady = false;
+                        c = snapshot[i];
+                    }
+                }
+            }
+            try {
+                boolean headerRead = c != null;
+                if (c == null) {
+                    c = findMessage(snapshot, n, deadline == Long.MAX_VALUE ? 0 : deadline, false);
+                }
+                if (c == null) {
+                    continue;
+                }
+                if (!headerRead && c.readHeader() == ReceiveConnection.CLOSED) {
+                    connectionEnded(c, null);
+                } else {
+                    log.debug("{}: dropping a message from {} that arrived while closing", this, c.origin);
+                    c.endMessage();
+                }
+            } catch (ReceiveTimedOutException e) {
+                return;
+            } catch (InterruptedIOException e) {
+                throw e;
+            } catch (IOException | RuntimeException e) {
+                if (c == null) {
+                    log.debug("{}: waiting for the senders to disconnect failed: {}", this, e.toString());
+                    return;
+                }
                 connectionEnded(c, e);
             } finally {
                 synchronized (lock) {

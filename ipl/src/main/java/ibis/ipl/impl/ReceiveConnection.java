@@ -72,6 +72,8 @@ final class ReceiveConnection {
     boolean headerReady;
     /** Poll-upcall port: a polling thread (or the idle check) is reading this connection. */
     boolean busy;
+    /** Many-sender port: the source is in the port's wait set (read and written by the reading receive call only). */
+    boolean watched;
     /** Upcall port: the poll-then-block policy of this connection's reader (created on first use). */
     SpinWait upcallSpin;
     /** Headers read so far, and the count seen by the previous idle check (activity detection). */

@@ -43,6 +43,20 @@ public interface Transport extends Closeable {
     ConnectionEnds connect(MemberIdentifier target, long timeoutMillis) throws IOException;
 
     /**
+     * A new set in which one thread can wait for data on any of several sources of this
+     * transport's accepted connections. A many-to-one receive port with explicit receipt uses one,
+     * so that its {@code receive()} caller waits for all connections itself; without it (this
+     * default returns null) the port reads each connection on a thread of its own and hands the
+     * messages over, which costs a thread wake-up per message.
+     *
+     * @return the set, or null when the transport does not offer one
+     * @throws IOException when the set cannot be made now (the port then falls back to reader threads)
+     */
+    default SourceWaitSet newSourceWaitSet() throws IOException {
+        return null;
+    }
+
+    /**
      * Stops accepting connections and frees the transport's resources. Connections handed out
      * before are closed by their owners. Idempotent.
      */

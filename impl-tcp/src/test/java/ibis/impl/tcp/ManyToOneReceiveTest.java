@@ -1,0 +1,207 @@
+package ibis.impl.tcp;
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertNotNull;
+import static org.testng.Assert.assertNull;
+import static org.testng.Assert.assertTrue;
+
+import ibis.ipl.Ibis;
+import ibis.ipl.ReadMessage;
+import ibis.ipl.ReceivePort;
+import ibis.ipl.SendPort;
+import ibis.ipl.SendPortIdentifier;
+import ibis.ipl.WriteMessage;
+
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.testng.annotations.Test;
+
+/**
+ * A many-to-one receive port with explicit receipt over TCP: the {@code receive()} caller waits
+ * on all connections itself (through the transport's wait set) and reads the messages in its own
+ * thread; no connection has a reader thread that hands messages over.
+ */
+public class ManyToOneReceiveTest {
+
+    /** Whether some thread of this JVM is in the base's hand-off reader loop. */
+    private static boolean handOffReaderRunning() {
+        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
+            for (StackTraceElement f : e.getValue()) {
+                if (f.getMethodName().equals("handOffReader")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    @Test(timeOut = 60_000)
+    public void receiveReadsEverySendersMessagesInTheCallersThreadInOrderPerSender() throws Exception {
+        int senders = 4;
+        int perSender = 200;
+        try (TestPool pool = new TestPool()) {
+            Ibis receiver = pool.create(TestPool.MANY_TO_ONE_EXPLICIT);
+            ReceivePort rp = receiver.createReceivePort(TestPool.MANY_TO_ONE_EXPLICIT, "many");
+            rp.enableConnections();
+            SendPort[] ports = new SendPort[senders];
+            Thread[] threads = new Thread[senders];
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            for (int s = 0; s < senders; s++) {
+                Ibis ibis = pool.create(TestPool.MANY_TO_ONE_EXPLICIT);
+                ports[s] = ibis.createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
+                ports[s].connect(rp.identifier());
+                int sender = s;
+                threads[s] = new Thread(() -> {
+                    try {
+                        byte[] payload = new byte[3000 + sender];
+                        for (int i = 0; i < perSender; i++) {
+                            payload[0] = (byte) i;
+                            WriteMessage w = ports[sender].newMessage();
+                            w.writeInt(sender);
+                            w.writeInt(i);
+                            w.writeArray(payload);
+                            w.finish();
+                        }
+                    } catch (Throwable t) {
+                        failure.set(t);
+                    }
+                }, "sender-" + s);
+            }
+            for (Thread t : threads) {
+                t.start();
+            }
+            int[] next = new int[senders];
+            for (int n = 0; n < senders * perSender; n++) {
+                ReadMessage m = rp.receive();
+                int sender = m.readInt();
+                int i = m.readInt();
+                byte[] payload = new byte[3000 + sender];
+                m.readArray(payload);
+                m.finish();
+                assertEquals(i, next[sender], "messages of sender " + sender + " arrive in order");
+                assertEquals(payload[0], (byte) i, "the payload belongs to the message");
+                next[sender]++;
+                assertFalse(handOffReaderRunning(), "a connection reader thread hands messages over");
+            }
+            for (Thread t : threads) {
+                t.join();
+            }
+            assertNull(failure.get());
+            for (int s = 0; s < senders; s++) {
+                assertEquals(next[s], perSender, "every message of sender " + s);
+            }
+            for (SendPort p : ports) {
+                p.close();
+            }
+            rp.close();
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void aReceiveBlockedOnTheFirstConnectionGetsTheMessageOfASenderThatConnectsLater() throws Exception {
+        try (TestPool pool = new TestPool()) {
+            Ibis receiver = pool.create(TestPool.MANY_TO_ONE_EXPLICIT);
+            ReceivePort rp = receiver.createReceivePort(TestPool.MANY_TO_ONE_EXPLICIT, "many");
+            rp.enableConnections();
+            SendPort quiet = pool.create(TestPool.MANY_TO_ONE_EXPLICIT).createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
+            quiet.connect(rp.identifier());
+            AtomicReference<Object> result = new AtomicReference<>();
+            Thread blocked = new Thread(() -> {
+                try {
+                    ReadMessage m = rp.receive();
+                    result.set(m.readString());
+                    m.finish();
+                } catch (Throwable t) {
+                    result.set(t);
+                }
+            });
+            blocked.start();
+            FailureTest.awaitBlockedIn(blocked, "await"); // blocked in the wait set, watching the quiet sender only
+            SendPort late = pool.create(TestPool.MANY_TO_ONE_EXPLICIT).createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
+            late.connect(rp.identifier());
+            WriteMessage w = late.newMessage();
+            w.writeString("from the late sender");
+            w.finish();
+            blocked.join();
+            assertEquals(result.get(), "from the late sender");
+            late.close();
+            quiet.close();
+            rp.close();
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void aSenderThatLeavesWhileTheReceiverWaitsIsReportedAndTheOthersStillArrive() throws Exception {
+        try (TestPool pool = new TestPool()) {
+            Ibis receiver = pool.create(TestPool.MANY_TO_ONE_EXPLICIT);
+            ReceivePort rp = receiver.createReceivePort(TestPool.MANY_TO_ONE_EXPLICIT, "many");
+            rp.enableConnections();
+            SendPort leaving = pool.create(TestPool.MANY_TO_ONE_EXPLICIT).createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
+            leaving.connect(rp.identifier());
+            SendPort staying = pool.create(TestPool.MANY_TO_ONE_EXPLICIT).createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
+            staying.connect(rp.identifier());
+            SendPortIdentifier leaver = leaving.identifier();
+            AtomicReference<Object> result = new AtomicReference<>();
+            Thread blocked = new Thread(() -> {
+                try {
+                    ReadMessage m = rp.receive();
+                    result.set(m.readInt());
+                    m.finish();
+                } catch (Throwable t) {
+                    result.set(t);
+                }
+            });
+            blocked.start();
+            FailureTest.awaitBlockedIn(blocked, "await");
+            leaving.close(); // CLOSE on its connection: the blocked receive handles it and waits on
+            SendPortIdentifier[] lost = rp.lostConnections();
+            while (lost.length == 0) {
+                Thread.onSpinWait();
+                lost = rp.lostConnections();
+            }
+            assertEquals(lost.length, 1);
+            assertEquals(lost[0], leaver);
+            assertTrue(blocked.isAlive(), "receive waits on for the sender that stays: " + result.get());
+            WriteMessage w = staying.newMessage();
+            w.writeInt(42);
+            w.finish();
+            blocked.join();
+            assertEquals(result.get(), 42);
+            assertEquals(rp.connectedTo().length, 1);
+            staying.close();
+            rp.close();
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void pollLooksAtEveryConnectionWithoutBlocking() throws Exception {
+        try (TestPool pool = new TestPool()) {
+            Ibis receiver = pool.create(TestPool.MANY_TO_ONE_EXPLICIT);
+            ReceivePort rp = receiver.createReceivePort(TestPool.MANY_TO_ONE_EXPLICIT, "many");
+            rp.enableConnections();
+            SendPort a = pool.create(TestPool.MANY_TO_ONE_EXPLICIT).createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
+            a.connect(rp.identifier());
+            SendPort b = pool.create(TestPool.MANY_TO_ONE_EXPLICIT).createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
+            b.connect(rp.identifier());
+            assertNull(rp.poll(), "nothing sent yet");
+            WriteMessage w = b.newMessage();
+            w.writeInt(7);
+            w.finish();
+            ReadMessage m = rp.poll();
+            while (m == null) {
+                Thread.onSpinWait();
+                m = rp.poll();
+            }
+            assertNotNull(m);
+            assertEquals(m.readInt(), 7);
+            assertEquals(m.origin(), b.identifier());
+            m.finish();
+            assertNull(rp.poll(), "the one message was taken");
+            a.close();
+            b.close();
+            rp.close();
+        }
+    }
+}
