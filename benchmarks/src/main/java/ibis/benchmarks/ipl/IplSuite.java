@@ -58,18 +58,18 @@ public final class IplSuite {
 
     /** The sizes of a run. */
     record Settings(String name, int warmupPasses, long warmupMillisPerPass, int repetitions, long repetitionMillis,
-            int minRoundTrips, int minMessages) {
+            int minRoundTrips, int minMessages, int plainPools) {
     }
 
-    /** About half a minute. */
-    static final Settings QUICK = new Settings("quick", 2, 250, 7, 120, 1_000, 10);
-    /** A few minutes. */
-    static final Settings FULL = new Settings("full", 3, 1_000, 15, 500, 5_000, 50);
+    /** About half a minute (and the plain programs: 2 pools per serialization). */
+    static final Settings QUICK = new Settings("quick", 2, 250, 7, 120, 1_000, 10, 2);
+    /** A few minutes (and the plain programs: 5 pools per serialization). */
+    static final Settings FULL = new Settings("full", 3, 1_000, 15, 500, 5_000, 50, 5);
 
     /**
      * System property: a comma-separated list of the figure groups to run ({@code latency},
      * {@code BYTES}, {@code INTS}, {@code DOUBLES}, {@code TREE}, {@code MULTICAST}, {@code MANYTOONE},
-     * {@code SIZES}); default all. For looking at one
+     * {@code SIZES}, {@code PLAIN}); default all. For looking at one
      * figure closely; a partial report says so in its tables.
      */
     public static final String GROUPS_PROPERTY = "ibis.bench.ipl.groups";
@@ -77,6 +77,9 @@ public final class IplSuite {
     /** Figure groups of one-to-many and many-to-one ports. */
     static final String MULTICAST = "MULTICAST";
     static final String MANY_TO_ONE = "MANYTOONE";
+
+    /** The plain programs ({@link PlainStream}) started by {@code bin/ibis-run}. */
+    static final String PLAIN = "PLAIN";
 
     /** Prefix of the figure groups of one message size each ({@link #GROUPS_PROPERTY} name: {@code SIZES}). */
     static final String SIZE_PREFIX = "SIZE-";
@@ -259,18 +262,22 @@ public final class IplSuite {
             }
 
             String only = System.getProperty(GROUPS_PROPERTY);
+            boolean plain = true;
             if (only != null && !only.isBlank()) {
                 List<String> wanted = List.of(only.toUpperCase(Locale.ROOT).split("\\s*,\\s*"));
+                plain = wanted.contains(PLAIN);
                 groups.keySet().removeIf(g -> !wanted.contains(g.startsWith(SIZE_PREFIX) ? "SIZES"
                         : g.toUpperCase(Locale.ROOT)));
-                if (groups.isEmpty()) {
+                if (groups.isEmpty() && !plain) {
                     throw new IllegalArgumentException(GROUPS_PROPERTY + "=" + only + " selects no figure; groups are"
                             + " latency, " + String.join(", ", List.of("BYTES", "INTS", "DOUBLES", "TREE", MULTICAST,
-                                    MANY_TO_ONE, "SIZES")));
+                                    MANY_TO_ONE, "SIZES", PLAIN)));
                 }
             }
             warmUp(groups);
             measure(groups);
+            List<PlainPrograms.Result> plainResults = plain ? new PlainPrograms(settings.plainPools()).run()
+                    : List.of();
             List<String> report = new ArrayList<>(header);
             report.add("- Ibis: " + ibis.implementationDescription() + "; " + ibisSettings());
             report.add("- Tree class: " + TreeNode.class.getName() + ", "
@@ -279,7 +286,7 @@ public final class IplSuite {
             report.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + loadAverage()
                     + " after");
             report.add("");
-            report.addAll(tables(groups));
+            report.addAll(tables(groups, plainResults));
             report.forEach(System.out::println);
             reportFile = write(report);
             System.out.println();
@@ -413,7 +420,7 @@ public final class IplSuite {
         }
     }
 
-    private List<String> tables(Map<String, List<Figure>> groups) throws IOException {
+    private List<String> tables(Map<String, List<Figure>> groups, List<PlainPrograms.Result> plain) throws IOException {
         List<String> t = new ArrayList<>();
         List<Figure> latency = groups.get("latency");
         if (latency != null) {
@@ -454,6 +461,13 @@ public final class IplSuite {
         t.add("");
         t.addAll(groupTable(groups));
         t.addAll(sizeTable(groups));
+        Map<String, Double> byteStreams = new LinkedHashMap<>(); // the suite's byte[] streams, by serialization
+        for (Figure f : groups.getOrDefault(Payload.BYTES.name(), List.of())) {
+            if (f.label.startsWith("Ibis")) {
+                byteStreams.putIfAbsent(f.serialization, f.series.median());
+            }
+        }
+        t.addAll(PlainPrograms.table(plain, byteStreams));
         t.addAll(targets(groups));
         t.add("## Not yet measured");
         t.add("");
@@ -572,6 +586,25 @@ public final class IplSuite {
             double r = Series.pairedRatio(g.get(1).series, g.get(0).series);
             t.add("- 100 KB " + kind.javaName() + " throughput (data serialization) at least 0.8 × raw: "
                     + String.format(Locale.ROOT, "%.2f", r) + (r >= 0.8 ? " — met" : " — missed"));
+        }
+        for (String key : List.of(MULTICAST, MANY_TO_ONE)) {
+            List<Figure> g = groups.get(key);
+            if (g == null) {
+                continue;
+            }
+            for (Figure x : g.subList(key.equals(MULTICAST) ? 2 : 1, g.size())) {
+                double r = Series.pairedRatio(x.series, g.get(0).series);
+                t.add("- " + x.label + " at least 0.8 × one-to-one: " + String.format(Locale.ROOT, "%.2f", r)
+                        + (r >= 0.8 ? " — met" : " — missed"));
+            }
+        }
+        for (Map.Entry<String, List<Figure>> g : groups.entrySet()) {
+            if (!g.getKey().startsWith(SIZE_PREFIX) || g.getValue().get(2).messageBytes > 256) {
+                continue;
+            }
+            double r = Series.pairedRatio(g.getValue().get(3).series, g.getValue().get(2).series);
+            t.add("- " + g.getValue().get(2).messageBytes + "-byte stream at least 1.0 × raw: "
+                    + String.format(Locale.ROOT, "%.2f", r) + (r >= 1.0 ? " — met" : " — missed"));
         }
         t.add("");
         return t;

@@ -26,7 +26,7 @@ public class IplSuiteRunTest {
     public void theSuiteRunsEveryWorkloadAndWritesACompleteReport() throws Exception {
         Path dir = Files.createTempDirectory("ipl-bench-test");
         try {
-            IplSuite suite = new IplSuite(new IplSuite.Settings("tiny", 1, 20, 2, 5, 20, 2), dir,
+            IplSuite suite = new IplSuite(new IplSuite.Settings("tiny", 1, 20, 2, 5, 20, 2, 0), dir,
                     "IplSuiteRunTest");
             assertEquals(suite.run(), 0);
             Path report = suite.reportFile();

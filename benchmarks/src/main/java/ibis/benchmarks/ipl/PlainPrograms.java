@@ -1,0 +1,182 @@
+package ibis.benchmarks.ipl;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The plain-program figure of the ipl suite: {@link PlainStream}, an ordinary IPL program, started
+ * the way a user starts it ({@code bin/ibis-run --np 2}, default settings, no {@code JAVA_OPTS}),
+ * a fresh pool per measurement. Each pool sends two runs of 10,000 messages: the first is what a
+ * program of that size gets (JIT warm-up and new connections included), the second what the same
+ * pool gets once warm. Reported beside the suite's own one-to-one stream of the same message.
+ */
+final class PlainPrograms {
+
+    /** Messages per run, as in the issue that asked for this figure. */
+    static final int MESSAGES = 10_000;
+
+    /** The serializations measured, with the suite figure of the same stream (label, serialization). */
+    static final List<String> SERIALIZATIONS = List.of("data", "byte", "object.ibis");
+
+    private static final Pattern LINE = Pattern.compile(
+            "plain-stream (\\S+) run (\\d+) (\\d+) messages (\\d+) ns ([0-9.]+) MB/s");
+
+    /** The pools of one serialization: MB/s of the first and of the second run of each pool. */
+    record Result(String serialization, Series first, Series second, String failure) {
+    }
+
+    private final int pools;
+
+    PlainPrograms(int pools) {
+        this.pools = pools;
+    }
+
+    /** Runs the pools, one serialization after the other (none when the settings ask for no pools). */
+    List<Result> run() throws InterruptedException {
+        List<Result> results = new ArrayList<>();
+        if (pools <= 0) {
+            return results;
+        }
+        for (String serialization : SERIALIZATIONS) {
+            Series first = new Series();
+            Series second = new Series();
+            String failure = null;
+            for (int p = 0; p < pools && failure == null; p++) {
+                System.out.println("plain program: " + serialization + ", pool " + (p + 1) + " of " + pools);
+                System.out.flush();
+                try {
+                    double[] mbs = runPool(serialization);
+                    first.add(mbs[0]);
+                    second.add(mbs[1]);
+                } catch (IOException e) {
+                    failure = e.getMessage();
+                }
+            }
+            results.add(new Result(serialization, first, second, failure));
+        }
+        return results;
+    }
+
+    /** One pool of two members; returns the MB/s of its two runs. */
+    private static double[] runPool(String serialization) throws IOException, InterruptedException {
+        List<String> cmd = List.of(ibisRun().toString(), "--np", "2", "-cp", ownClassPath(),
+                PlainStream.class.getName(), serialization, Integer.toString(MESSAGES), "2");
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().remove("JAVA_OPTS"); // default settings, as a user's first run
+        pb.environment().put("IBIS_NO_BUILD", "1");
+        Process p = pb.start();
+        double[] mbs = {Double.NaN, Double.NaN};
+        List<String> output = new ArrayList<>();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                output.add(line);
+                Matcher m = LINE.matcher(line);
+                if (m.find()) {
+                    int run = Integer.parseInt(m.group(2));
+                    if (run < 2) {
+                        mbs[run] = Double.parseDouble(m.group(5));
+                    }
+                }
+            }
+        } finally {
+            if (!p.waitFor(5, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+            }
+        }
+        if (p.exitValue() != 0 || Double.isNaN(mbs[0]) || Double.isNaN(mbs[1])) {
+            throw new IOException("bin/ibis-run --np 2 " + PlainStream.class.getSimpleName() + " " + serialization
+                    + " exited with " + p.exitValue() + ": " + String.join(" | ", output));
+        }
+        return mbs;
+    }
+
+    /** {@code bin/ibis-run} of this installation ({@code ibis.home}, set by {@code bin/ibis-bench}). */
+    private static Path ibisRun() throws IOException {
+        String home = System.getProperty("ibis.home");
+        if (home == null) {
+            throw new IOException("ibis.home is not set (bin/ibis-bench sets it): cannot find bin/ibis-run");
+        }
+        Path script = Path.of(home, "bin", "ibis-run");
+        if (!Files.isExecutable(script)) {
+            throw new IOException(script + " is missing or not executable");
+        }
+        return script;
+    }
+
+    /** The jar (or class folder) this class came from: the program's class path. */
+    private static String ownClassPath() throws IOException {
+        try {
+            return new File(PlainStream.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath();
+        } catch (URISyntaxException | RuntimeException e) {
+            throw new IOException("cannot find the benchmarks jar: " + e, e);
+        }
+    }
+
+    /** The report's table, beside the suite's own byte[] streams (median MB/s by serialization; may be empty). */
+    static List<String> table(List<Result> results, Map<String, Double> suiteStreams) {
+        List<String> t = new ArrayList<>();
+        if (results.isEmpty()) {
+            return t;
+        }
+        t.add("## Ordinary programs: `bin/ibis-run --np 2`, 10,000 messages of 100 KB (MB/s, higher is better)");
+        t.add("");
+        t.add("`" + PlainStream.class.getName() + "`: one-to-one port, explicit receive, the sender loops"
+                + " `newMessage(); writeArray(byte[102400]); finish()` 10,000 times, then waits for a one-byte"
+                + " acknowledgement; started by `bin/ibis-run --np 2` with default settings, a fresh pool per"
+                + " measurement. First run: the pool's first 10,000 messages (what such a program gets, JIT warm-up"
+                + " included). Second run: the next 10,000 in the same pool. Ratio: first-run median / the median of"
+                + " the suite's own `writeArray/readArray` byte[] stream above (the byte one for byte, the data one"
+                + " for data and object.ibis, whose writeArray/readArray the suite does not time separately).");
+        t.add("");
+        t.add("| serialization | first run: median | min–max | second run: median | min–max | suite stream"
+                + " | ratio (first / suite) |");
+        t.add("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+        for (Result r : results) {
+            if (r.failure() != null && r.first().size() == 0) {
+                t.add("| " + r.serialization() + " | failed: " + r.failure().replace('|', '/') + " | | | | | |");
+                continue;
+            }
+            double suite = reference(suiteStreams, r.serialization());
+            t.add("| " + r.serialization() + " | " + fmt(r.first().median()) + " | " + fmt(r.first().min()) + "–"
+                    + fmt(r.first().max()) + " | " + fmt(r.second().median()) + " | " + fmt(r.second().min()) + "–"
+                    + fmt(r.second().max()) + " | " + (Double.isNaN(suite) ? "—" : fmt(suite)) + " | "
+                    + (Double.isNaN(suite) ? "—" : String.format(Locale.ROOT, "%.2f", r.first().median() / suite))
+                    + " |");
+        }
+        t.add("");
+        for (Result r : results) {
+            double suite = reference(suiteStreams, r.serialization());
+            if (r.first().size() > 0 && !Double.isNaN(suite)) {
+                double ratio = r.first().median() / suite;
+                t.add("- Target: the plain program (" + r.serialization() + ") at least 0.9 × the suite's stream: "
+                        + String.format(Locale.ROOT, "%.2f", ratio) + (ratio >= 0.9 ? " — met" : " — missed"));
+            }
+        }
+        t.add("");
+        return t;
+    }
+
+    /** The suite's writeArray/readArray stream that a plain program of {@code serialization} is compared with. */
+    private static double reference(Map<String, Double> suiteStreams, String serialization) {
+        return suiteStreams.getOrDefault(serialization.equals("byte") ? "byte" : "data", Double.NaN);
+    }
+
+    private static String fmt(double v) {
+        return String.format(Locale.ROOT, "%.0f", v);
+    }
+}
