@@ -1,6 +1,7 @@
 package ibis.ipl.impl;
 
 import ibis.io.ByteSink;
+import ibis.io.ByteViews;
 
 import java.io.IOException;
 import java.nio.Buffer;
@@ -14,16 +15,28 @@ import java.nio.ByteBuffer;
  * above stays consistent.
  *
  * <p>Only the thread that holds the send port's message slot uses it. The hot path allocates
- * nothing: with one connection the buffers are passed straight through; with several, the buffer
- * positions are saved in a reused array and restored before each further connection.
+ * nothing: with one connection the buffers are passed straight through. With several, a block that
+ * has heap bytes (the block buffer, an application's array) is first copied once into this sink's
+ * direct staging buffer, which then goes to every connection: a transport writes a direct buffer
+ * as it is, so a multicast to N receivers copies the block once instead of N times (each TCP sink
+ * would otherwise copy it into its own staging buffer). Blocks larger than {@link #MAX_STAGED}
+ * go to each connection as they are, their positions saved and restored between connections.
  */
 final class MulticastSink implements ByteSink {
 
     private static final SendConnection[] NONE = new SendConnection[0];
 
+    /** Largest block staged once for all connections (a block is at most a block buffer plus an array part). */
+    static final int MAX_STAGED = 1 << 20;
+
     private SendConnection[] targets = NONE;
     private int[] positions = new int[8];
     private int failures;
+    /** The block as one direct buffer for all connections (grown to the largest block staged). */
+    private ByteBuffer staging;
+    private ByteViews stagingViews;
+    /** The one-element array the staged block is handed to each connection in. */
+    private final ByteBuffer[] staged = new ByteBuffer[1];
 
     /** Sets the connections that the following blocks go to (the caller holds the message slot). */
     void setTargets(SendConnection[] connections) {
@@ -80,6 +93,21 @@ final class MulticastSink implements ByteSink {
             consume(buffers, offset, count, array);
             return;
         }
+        if (stage(buffers, offset, count, array)) {
+            for (SendConnection c : to) {
+                if (c.failure != null) {
+                    continue;
+                }
+                staging.position(0);
+                try {
+                    c.ends.sink().write(staged, 0, 1);
+                } catch (IOException e) {
+                    fail(c, e);
+                }
+            }
+            consume(buffers, offset, count, array);
+            return;
+        }
         if (positions.length < count) {
             positions = new int[Math.max(count, positions.length * 2)];
         }
@@ -108,6 +136,45 @@ final class MulticastSink implements ByteSink {
             }
         }
         consume(buffers, offset, count, array);
+    }
+
+    /**
+     * Copies the block into the direct staging buffer (without consuming the caller's buffers)
+     * when it has heap bytes and at most {@link #MAX_STAGED} bytes; {@code staged[0]} then holds it.
+     *
+     * @return whether the block was staged
+     */
+    private boolean stage(ByteBuffer[] buffers, int offset, int count, Buffer array) {
+        long total = array == null ? 0 : ByteViews.byteLength(array);
+        boolean heap = array != null;
+        for (int i = 0; i < count; i++) {
+            ByteBuffer b = buffers[offset + i];
+            total += b.remaining();
+            heap |= !b.isDirect();
+        }
+        if (!heap || total > MAX_STAGED) {
+            return false;
+        }
+        if (staging == null || staging.capacity() < total) {
+            int capacity = (int) Math.max(total, Math.min(MAX_STAGED, staging == null ? 16 * 1024
+                    : staging.capacity() * 2L));
+            staging = ByteBuffer.allocateDirect(capacity);
+            stagingViews = new ByteViews(staging);
+            staged[0] = staging;
+        }
+        staging.clear();
+        for (int i = 0; i < count; i++) {
+            ByteBuffer b = buffers[offset + i];
+            staging.put(staging.position(), b, b.position(), b.remaining());
+            staging.position(staging.position() + b.remaining());
+        }
+        if (array != null) {
+            int p = array.position();
+            staging.position(staging.position() + stagingViews.put(staging.position(), array));
+            array.position(p); // consumed by consume() with the buffers
+        }
+        staging.flip();
+        return true;
     }
 
     private static void writeTo(ByteSink sink, ByteBuffer[] buffers, int offset, int count, Buffer array)
