@@ -1,11 +1,13 @@
 package ibis.ipl.contract;
 
+import ibis.ipl.ConnectionFailedException;
 import ibis.ipl.Ibis;
 import ibis.ipl.IbisCapabilities;
 import ibis.ipl.IbisFactory;
 import ibis.ipl.IbisIdentifier;
 import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
+import ibis.ipl.ReceivePortIdentifier;
 import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
 
@@ -25,7 +27,13 @@ import java.util.Properties;
  * <li>{@code sender}: like {@code writer}, but sends one complete message (an int 99) and prints
  *     {@code SENT};
  * <li>{@code reader}: creates the one-to-many receive port "in", elects itself "child", prints
- *     {@code READY <name>}, then receives messages forever, printing {@code GOT <int>} for each.
+ *     {@code READY <name>}, then receives messages forever, printing {@code GOT <int>} for each;
+ * <li>{@code replier}: the server of an IPL 2.x request/reply program: creates the many-to-one
+ *     receive port "requests" ({@link Types#OBJECT_MANY_TO_ONE}), elects itself "replier", prints
+ *     {@code READY <name>}, then for each request (a {@code ReceivePortIdentifier} written with
+ *     writeObject, then an int x) first tries to connect to the reply port by its name (which must
+ *     fail for an anonymous port), then connects to it by its identifier and replies x * 2 and whether
+ *     the connect by name failed; prints {@code REPLIED <x>}.
  * </ul>
  */
 public final class PeerMain {
@@ -93,10 +101,42 @@ public final class PeerMain {
                     say("GOT " + v);
                 }
             }
+            case "replier":
+                reply(ibis);
+                break;
             default:
                 throw new IllegalArgumentException("unknown mode " + mode);
         }
         watchdog.join();
+    }
+
+    private static void reply(Ibis ibis) throws Exception {
+        ReceivePort requests = ibis.createReceivePort(Types.OBJECT_MANY_TO_ONE, "requests");
+        requests.enableConnections();
+        ibis.registry().elect("replier");
+        say("READY " + ibis.identifier().name());
+        while (true) {
+            ReadMessage m = requests.receive();
+            ReceivePortIdentifier replyTo = (ReceivePortIdentifier) m.readObject();
+            int x = m.readInt();
+            m.finish();
+            SendPort sp = ibis.createSendPort(Types.OBJECT_ONE_TO_ONE);
+            boolean byNameRefused;
+            try {
+                sp.connect(replyTo.ibisIdentifier(), replyTo.name(), Waits.EVENTUALLY_MILLIS, false);
+                byNameRefused = false;
+                sp.disconnect(replyTo);
+            } catch (ConnectionFailedException expected) {
+                byNameRefused = true;
+            }
+            sp.connect(replyTo, Waits.EVENTUALLY_MILLIS, true);
+            WriteMessage w = sp.newMessage();
+            w.writeInt(2 * x);
+            w.writeBoolean(byNameRefused);
+            w.finish();
+            sp.close();
+            say("REPLIED " + x);
+        }
     }
 
     private static void say(String line) {
