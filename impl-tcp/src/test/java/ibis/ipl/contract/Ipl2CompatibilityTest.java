@@ -11,6 +11,7 @@ import ibis.ipl.ConnectionFailedException;
 import ibis.ipl.Ibis;
 import ibis.ipl.IbisConfigurationException;
 import ibis.ipl.IbisIdentifier;
+import ibis.ipl.PortType;
 import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
 import ibis.ipl.ReceivePortConnectUpcall;
@@ -18,15 +19,19 @@ import ibis.ipl.SendPort;
 import ibis.ipl.SendPortIdentifier;
 import ibis.ipl.WriteMessage;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
 
 /**
- * IPL 2.x programs that ran before and must run unchanged: anonymous receive ports in a
- * request/reply exchange with a server in another JVM.
+ * IPL 2.x programs that must run unchanged, each against a peer in another JVM: anonymous receive
+ * ports in a request/reply exchange; writeArray(Object[]) read with readObject() followed by
+ * shared references; a 100,000-link list over the sun serialization at the default stack size.
  */
 public class Ipl2CompatibilityTest {
 
@@ -130,5 +135,94 @@ public class Ipl2CompatibilityTest {
             assertTrue(reserved.getMessage().contains("pass null"), reserved.getMessage());
             assertFalse(receiver.createReceivePort(Types.ONE_TO_ONE, null).name().equals(anonymous.name()));
         }
+    }
+
+    /** Test code that may throw. */
+    private interface Action {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code body} on a new thread with the JVM's default stack size; rethrows what it threw. */
+    private static void onDefaultStack(Action body) throws Exception {
+        Throwable[] failure = new Throwable[1];
+        Thread t = new Thread(() -> {
+            try {
+                body.run();
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }, "default-stack");
+        t.start();
+        t.join();
+        if (failure[0] instanceof Exception e) {
+            throw e;
+        }
+        if (failure[0] instanceof Error e) {
+            throw e;
+        }
+    }
+
+    /**
+     * Sends {@code objects} (arrays of objects with writeArray, the rest with writeObject) in one
+     * message to an echo peer of {@code mode}, checks the shape it read and the shape of what it
+     * sent back, all written and read at the default stack size on both sides.
+     */
+    private static void echo(String mode, PortType type, List<Object> objects) throws Exception {
+        String expected = Link.shape(objects);
+        try (ContractPool pool = new ContractPool(); Peer peer = new Peer(mode, pool)) {
+            Ibis me = pool.create(PeerMain.CAPABILITIES, null, Types.ALL);
+            ReceivePort back = me.createReceivePort(type, "echo-back");
+            back.enableConnections();
+            peer.await("READY");
+            IbisIdentifier echo = me.registry().getElectionResult("echo", Waits.EVENTUALLY_MILLIS);
+            assertNotNull(echo, "the echo peer never won its election");
+            SendPort out = me.createSendPort(type);
+            out.connect(echo, "echo-in", Waits.EVENTUALLY_MILLIS, true);
+            onDefaultStack(() -> {
+                WriteMessage w = out.newMessage();
+                w.writeInt(objects.size());
+                for (Object o : objects) {
+                    if (o instanceof Object[] array) {
+                        w.writeArray(array);
+                    } else {
+                        w.writeObject(o);
+                    }
+                }
+                w.finish();
+            });
+            assertEquals(peer.await("SHAPE"), expected, "what the other process read");
+            List<Object> echoed = new ArrayList<>();
+            onDefaultStack(() -> {
+                ReadMessage m = back.receive(Waits.EVENTUALLY_MILLIS);
+                int n = m.readInt();
+                for (int i = 0; i < n; i++) {
+                    echoed.add(m.readObject());
+                }
+                m.finish();
+            });
+            assertEquals(Link.shape(echoed), expected, "what came back");
+            peer.await("ECHOED");
+        }
+    }
+
+    @Test(timeOut = 120_000)
+    public void aHundredThousandLinkListTravelsOverSunSerializationAtTheDefaultStackSize() throws Exception {
+        echo("echo-sun", Types.SUN_ONE_TO_ONE, List.of(Link.chain(100_000)));
+    }
+
+    @DataProvider
+    public static Object[][] objectSerializations() {
+        return new Object[][] {{"echo-ibis", Types.OBJECT_ONE_TO_ONE}, {"echo-sun", Types.SUN_ONE_TO_ONE}};
+    }
+
+    @Test(dataProvider = "objectSerializations", timeOut = 120_000)
+    public void writeArrayOfObjectsReadWithReadObjectKeepsTheIdentitiesOfLaterReferences(String mode, PortType type)
+            throws Exception {
+        Link a = Link.chain(1);
+        Link b = Link.chain(2);
+        Link[] typed = {b, null, a};
+        Object[] array = {a, b, a, typed};
+        // writeArray, then references written after it to the same objects and the same arrays.
+        echo(mode, type, List.of(array, a, b, typed, array, b.next));
     }
 }
