@@ -189,55 +189,68 @@ final class SunSerializationOutput implements SerializationOutput {
     @Override
     public void writeArray(boolean[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        stream().writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream(length).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(byte[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        stream().writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream(length).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(char[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        stream().writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 1).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(short[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        stream().writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 1).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(int[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        stream().writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 2).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(long[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        stream().writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 3).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(float[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        stream().writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 2).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(double[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        stream().writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 3).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+    }
+
+    /**
+     * The stream for a primitive array of {@code bytes} bytes: a large one is not held back (no
+     * copy, no buffer that large), at the price that a deep object after it in the same message
+     * can no longer be written again on a large stack.
+     */
+    private ObjectOutputStream arrayStream(long bytes) throws IOException {
+        ObjectOutputStream s = stream();
+        if (bytes > DataOutputAdapter.KEEP) {
+            adapter.release();
+        }
+        return s;
     }
 
     /** Writes the remaining bytes as raw block data (read back with readByteBuffer or readArray of the bytes). */
     @Override
     public void writeByteBuffer(ByteBuffer value) throws IOException {
-        ObjectOutputStream s = stream();
+        ObjectOutputStream s = arrayStream(value.remaining());
         if (value.hasArray()) {
             s.write(value.array(), value.arrayOffset() + value.position(), value.remaining());
             value.position(value.limit());
