@@ -556,4 +556,51 @@ public class SunSerializationTest {
             assertTrue(e.getMessage().contains("REJECTED"), e.getMessage());
         });
     }
+
+    /** The payloads of the blocks in {@code wire}, concatenated (headers: big-endian length, bit 31 = last). */
+    static byte[] payloads(byte[] wire) {
+        java.io.ByteArrayOutputStream payload = new java.io.ByteArrayOutputStream();
+        ByteBuffer b = ByteBuffer.wrap(wire);
+        while (b.hasRemaining()) {
+            int length = b.getInt() & 0x7fffffff;
+            payload.write(wire, b.position(), length);
+            b.position(b.position() + length);
+        }
+        return payload.toByteArray();
+    }
+
+    @Test(timeOut = 60_000)
+    public void messagesThatFitTheStackAreByteForByteWhatAPlainObjectOutputStreamWrites() throws Exception {
+        Wire wire = new Wire(1 << 12, 0, 1);
+        SerializationOutput out = wire.output("sun");
+        java.io.ByteArrayOutputStream expected = new java.io.ByteArrayOutputStream();
+        java.io.ObjectOutputStream plain = new java.io.ObjectOutputStream(expected);
+        Node shared = new Node(1);
+        shared.next = new Node(2);
+        shared.payload = "p";
+        int[] small = {1, 2, 3};
+        long[] large = new long[20_000]; // more than the output holds back
+        Arrays.fill(large, 7L);
+        for (int m = 0; m < 3; m++) {
+            out.writeInt(m);
+            out.writeArray(small, 0, small.length);
+            out.writeObject(shared);
+            out.writeString("s" + m);
+            out.writeArray(large, 0, large.length);
+            out.writeObject(shared);
+            out.writeObject(chain(500));
+            wire.endMessage(out);
+            plain.writeObject(null); // the message marker
+            plain.writeInt(m);
+            plain.writeUnshared(small);
+            plain.writeObject(shared);
+            plain.writeObject("s" + m);
+            plain.writeUnshared(large);
+            plain.writeObject(shared);
+            plain.writeObject(chain(500));
+            plain.reset();
+            plain.flush();
+        }
+        assertEquals(payloads(wire.pipe.unread()), expected.toByteArray());
+    }
 }
