@@ -25,6 +25,8 @@ public final class IoProperties {
     public static final String OBJECT_ARRAY_MAX = "ibis.io.object.array.max";
     /** Deepest object nesting object deserialization accepts. */
     public static final String OBJECT_DEPTH_MAX = "ibis.io.object.depth.max";
+    /** Deepest object nesting the sun serialization writes and reads on a large stack, for graphs too deep for the caller's. */
+    public static final String SUN_DEEP_DEPTH_MAX = "ibis.io.sun.deep.depth.max";
     /** When true, the ibis serialization logs each class whose serializer it had to generate at run time. */
     public static final String REWRITER_WARN = "ibis.io.rewriter.warn";
 
@@ -36,6 +38,9 @@ public final class IoProperties {
     public static final int DEFAULT_OBJECT_ARRAY_MAX = 16 << 20;
     /** Default of {@link #OBJECT_DEPTH_MAX}. */
     public static final int DEFAULT_OBJECT_DEPTH_MAX = 1000;
+
+    /** Default of {@link #SUN_DEEP_DEPTH_MAX}. */
+    public static final int DEFAULT_SUN_DEEP_DEPTH_MAX = 250_000;
 
     /** All io properties, in the order they should be listed. */
     public static final List<Property> ALL = List.of(
@@ -54,6 +59,10 @@ public final class IoProperties {
                     "deepest object nesting accepted by object deserialization (ibis: nesting that cannot be"
                             + " deferred, i.e. through classes with hooks, Externalizable or records; also the"
                             + " writer's limit)"),
+            new Property(SUN_DEEP_DEPTH_MAX, Integer.toString(DEFAULT_SUN_DEEP_DEPTH_MAX),
+                    "sun serialization: a message whose object graph is too deep for the writer's thread stack"
+                            + " (a long linked list) is written and read on threads with a stack for this many levels"
+                            + " (about 2 KiB each), and read with this depth limit instead of " + OBJECT_DEPTH_MAX),
             new Property(REWRITER_WARN, "false",
                     "log one line per class whose ibis serializer had to be generated at run time (not rewritten)"));
 
@@ -89,6 +98,11 @@ public final class IoProperties {
     /** {@link #OBJECT_DEPTH_MAX} as configured. */
     public static int objectDepthMax(Properties properties) {
         return positiveInt(properties, OBJECT_DEPTH_MAX, DEFAULT_OBJECT_DEPTH_MAX);
+    }
+
+    /** {@link #SUN_DEEP_DEPTH_MAX} as configured. */
+    public static int sunDeepDepthMax(Properties properties) {
+        return positiveInt(properties, SUN_DEEP_DEPTH_MAX, DEFAULT_SUN_DEEP_DEPTH_MAX);
     }
 
     /** {@link #CLASS_FILTER} as configured; null when not set or blank. */

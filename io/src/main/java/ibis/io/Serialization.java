@@ -105,8 +105,11 @@ public final class Serialization {
             case "ibis":
                 return new IbisSerializationInput(in, properties, objectInputFilter(properties, filter),
                         needsClassFilter(properties, filter));
-            default:
-                return new SunSerializationInput(in, objectInputFilter(properties, filter));
+            default: {
+                int deepDepth = IoProperties.sunDeepDepthMax(properties);
+                return new SunSerializationInput(in, objectInputFilter(properties, filter),
+                        objectInputFilter(properties, filter, deepDepth), LargeStackExecutor.stackSizeFor(deepDepth));
+            }
         }
     }
 
@@ -119,8 +122,13 @@ public final class Serialization {
      * @throws IllegalArgumentException when the configured pattern is invalid
      */
     public static ObjectInputFilter objectInputFilter(Properties properties, ObjectInputFilter extra) {
+        return objectInputFilter(properties, extra, IoProperties.objectDepthMax(properties));
+    }
+
+    /** {@link #objectInputFilter(Properties, ObjectInputFilter)} with the depth limit {@code depthMax}. */
+    private static ObjectInputFilter objectInputFilter(Properties properties, ObjectInputFilter extra, int depthMax) {
         ObjectInputFilter result = ObjectInputFilter.Config.createFilter("maxarray=" + IoProperties.objectArrayMax(properties)
-                + ";maxdepth=" + IoProperties.objectDepthMax(properties));
+                + ";maxdepth=" + depthMax);
         String pattern = IoProperties.classFilter(properties);
         if (pattern != null) {
             ObjectInputFilter classes;

@@ -25,6 +25,10 @@ import java.util.Objects;
  * writer. Unread primitive data is skipped; unread objects are read and dropped (object identity
  * and resets must be seen by the reader too).
  *
+ * <p>A message that the writer found too deep for its stack carries a {@link SunDeepMessageMarker}
+ * before its objects (io/README.md, "Deep graphs"): this reader then reads that message's objects
+ * on a thread with a large stack, with the depth limit {@code ibis.io.sun.deep.depth.max}.
+ *
  * <p>Any corruption (malformed stream, rejected class, type mismatch between a primitive read and
  * the data) makes the stream unusable: that read and every later one throw an IOException, until
  * the port creates a new input for a new stream. Reading past the end of a message is not
@@ -38,15 +42,39 @@ final class SunSerializationInput implements SerializationInput {
 
     private final DataInput in;
     private final ObjectInputFilter filter;
+    private final ObjectInputFilter deepFilter;
+    private final long deepStackSize;
     private final MessageInputStream adapter;
     private ObjectInputStream objects; // created lazily: the constructor reads the stream header
     private boolean markerRead;        // the current message's marker has been consumed
+    private boolean deepMessage;       // the current message's objects are read on a large stack
+    private boolean readingDeep;       // a read on the large stack is running: deepFilter applies
     private IOException broken;        // the first corruption seen; the stream is unusable after it
 
     SunSerializationInput(DataInput in, ObjectInputFilter filter) {
+        this(in, filter, filter, LargeStackExecutor.stackSizeFor(IoProperties.DEFAULT_SUN_DEEP_DEPTH_MAX));
+    }
+
+    /**
+     * @param filter applied to ordinary messages (may be null: the JVM-wide filter)
+     * @param deepFilter applied to the objects of a deep message
+     * @param deepStackSize stack size of the threads that read deep messages
+     */
+    SunSerializationInput(DataInput in, ObjectInputFilter filter, ObjectInputFilter deepFilter, long deepStackSize) {
         this.in = Objects.requireNonNull(in, "in");
         this.filter = filter;
+        this.deepFilter = deepFilter;
+        this.deepStackSize = deepStackSize;
         this.adapter = new MessageInputStream(in);
+    }
+
+    /** The stream's filter: the deep marker always passes, the rest goes to the filter of the current read. */
+    private ObjectInputFilter.Status check(ObjectInputFilter.FilterInfo info) {
+        Class<?> c = info.serialClass();
+        if (c == SunDeepMessageMarker.class || c == Enum.class) {
+            return ObjectInputFilter.Status.ALLOWED;
+        }
+        return (readingDeep ? deepFilter : filter).checkInput(info);
     }
 
     @Override
@@ -74,7 +102,7 @@ final class SunSerializationInput implements SerializationInput {
             if (objects == null) {
                 objects = new ObjectInputStream(adapter);
                 if (filter != null) {
-                    objects.setObjectInputFilter(filter);
+                    objects.setObjectInputFilter(this::check);
                 }
                 if (!adapter.hasMore()) {
                     return false; // a message with only the stream header
@@ -147,6 +175,7 @@ final class SunSerializationInput implements SerializationInput {
             fail(corrupt(e));
         } finally {
             markerRead = false;
+            deepMessage = false;
             adapter.startMessage();
         }
     }
@@ -171,7 +200,10 @@ final class SunSerializationInput implements SerializationInput {
             int peek = adapter.lastPeek;
             if (peek >= 0 && peek != TC_BLOCKDATA && peek != TC_BLOCKDATALONG && peek != TC_RESET) {
                 try {
-                    objects.readObject();
+                    Object dropped = deepMessage ? readOnLargeStack(objects) : objects.readObject();
+                    if (dropped == SunDeepMessageMarker.REST_IS_DEEP) {
+                        deepMessage = true;
+                    }
                 } catch (ClassNotFoundException e) {
                     // dropped anyway; the ObjectInputStream read past the whole object
                 }
@@ -200,13 +232,31 @@ final class SunSerializationInput implements SerializationInput {
             throw new EndOfMessageException();
         }
         try {
-            return s.readObject();
+            if (deepMessage) {
+                return readOnLargeStack(s);
+            }
+            Object result = s.readObject();
+            if (result == SunDeepMessageMarker.REST_IS_DEEP) {
+                deepMessage = true; // the writer's stack overflowed on this message: so would ours
+                return readOnLargeStack(s);
+            }
+            return result;
         } catch (OptionalDataException | ClassNotFoundException e) {
             throw e; // the stream is still in step: primitive data is next, or the object was skipped
         } catch (IOException e) {
             throw fail(e);
         } catch (RuntimeException | StackOverflowError e) {
             throw fail(corrupt(e));
+        }
+    }
+
+    /** Reads one object of a deep message on a large stack, with the deep depth limit. */
+    private Object readOnLargeStack(ObjectInputStream s) throws IOException, ClassNotFoundException {
+        readingDeep = true;
+        try {
+            return LargeStackExecutor.run(deepStackSize, s::readObject);
+        } finally {
+            readingDeep = false;
         }
     }
 

@@ -22,27 +22,106 @@ import java.util.Objects;
  *
  * <p>The adapter hands the ObjectOutputStream's internal buffer to {@link DataOutput#writeArray};
  * the DataOutput must copy it before returning (a {@link BlockOutputStream} does).
+ *
+ * <p>Deep graphs (io/README.md, "Deep graphs"): the JDK stream recurses once per reference, so a
+ * long linked list overflows the caller's stack. Until the first object of a message is written,
+ * the message's bytes are held here (up to {@link #HOLD_MAX}) instead of going to the DataOutput.
+ * When that first object overflows the stack, nothing of the message has left yet: the bytes of
+ * the failed attempt are dropped, the stream is reset (both sides forget the attempt's handles),
+ * a {@link SunDeepMessageMarker} is written, and that object and the message's later ones are
+ * written on a thread with a large stack ({@link LargeStackExecutor}). Other messages take the
+ * caller's thread only.
  */
 final class SunSerializationOutput implements SerializationOutput {
 
+    /**
+     * Most bytes of a message held back before its first object is complete. A first object that
+     * overflows the stack after more bytes than this have gone out cannot be written again on a
+     * large stack (the write fails with an IOException naming the remedies).
+     */
+    static final int HOLD_MAX = 1 << 20;
+
     private final DataOutput out;
+    private final DataOutputAdapter adapter;
     private ObjectOutputStream objects; // created at the first content: its constructor writes the header
     private boolean markerWritten;      // the current message's marker has been written
+    private boolean deepMessage;        // the current message's objects are written on a large stack
+    private final long deepStackSize = LargeStackExecutor.stackSizeFor(IoProperties.sunDeepDepthMax(null));
 
     SunSerializationOutput(DataOutput out) {
         this.out = Objects.requireNonNull(out, "out");
+        this.adapter = new DataOutputAdapter(out);
     }
 
     /** The ObjectOutputStream, after making sure the stream header and the current message's marker are written. */
     private ObjectOutputStream stream() throws IOException {
-        if (objects == null) {
-            objects = new ObjectOutputStream(new DataOutputAdapter(out));
-        }
         if (!markerWritten) {
+            adapter.hold(); // until the message's first object is written (see the class comment)
+            if (objects == null) {
+                objects = new ObjectOutputStream(adapter);
+            }
             objects.writeObject(null);
             markerWritten = true;
         }
         return objects;
+    }
+
+    /**
+     * Writes a top-level object: on the caller's thread, or on a large stack in a deep message or
+     * when it overflows the caller's stack while the message is still held back.
+     */
+    private void writeTop(Object value) throws IOException {
+        ObjectOutputStream s = stream();
+        if (deepMessage) {
+            writeOnLargeStack(s, value);
+            return;
+        }
+        if (!adapter.holding()) {
+            try {
+                s.writeObject(value);
+            } catch (StackOverflowError e) {
+                throw tooDeep("part of the message has been sent already", e);
+            }
+            return;
+        }
+        s.flush(); // the message's primitives so far join the held bytes, so the attempt starts at a known point
+        int mark = adapter.held();
+        try {
+            s.writeObject(value);
+        } catch (StackOverflowError e) {
+            if (!adapter.holding()) {
+                throw tooDeep("more than " + HOLD_MAX + " bytes of it had been sent before the stack overflowed", e);
+            }
+            adapter.truncate(mark);
+            s.reset(); // forgets the handles of the failed attempt, on both sides (IOException if the stream is broken)
+            s.writeObject(SunDeepMessageMarker.REST_IS_DEEP);
+            s.flush();
+            adapter.release();
+            deepMessage = true;
+            writeOnLargeStack(s, value);
+            return;
+        }
+        adapter.release(); // later objects of the message go straight out
+    }
+
+    private void writeOnLargeStack(ObjectOutputStream s, Object value) throws IOException {
+        try {
+            LargeStackExecutor.run(deepStackSize, () -> {
+                s.writeObject(value);
+                return null;
+            });
+        } catch (ClassNotFoundException e) {
+            throw new IOException(e); // not thrown by writeObject
+        } catch (StackOverflowError e) {
+            throw tooDeep("it is deeper than " + IoProperties.SUN_DEEP_DEPTH_MAX + " ("
+                    + IoProperties.sunDeepDepthMax(null) + ") allows", e);
+        }
+    }
+
+    private static IOException tooDeep(String why, StackOverflowError e) {
+        return new IOException("sun serialization: object graph too deep for the stack of the writing thread, and "
+                + why + "; raise " + IoProperties.SUN_DEEP_DEPTH_MAX + " or -Xss, or use serialization.object.ibis,"
+                + " which writes deep graphs with a small stack", e);
     }
 
     @Override
@@ -53,19 +132,19 @@ final class SunSerializationOutput implements SerializationOutput {
     @Override
     public void writeString(String value) throws IOException {
         stream().writeObject(value);
+        adapter.release(); // a string has a handle: a retry after a reset would forget it
     }
 
     @Override
     public void writeObject(Object value) throws IOException {
-        stream().writeObject(value);
+        writeTop(value);
     }
 
     @Override
     public void writeArray(Object[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        ObjectOutputStream s = stream();
         for (int i = offset; i < offset + length; i++) {
-            s.writeObject(source[i]);
+            writeTop(source[i]);
         }
     }
 
@@ -73,6 +152,7 @@ final class SunSerializationOutput implements SerializationOutput {
     public void reset() throws IOException {
         if (objects != null) { // nothing written yet: nothing to forget
             stream().reset();
+            adapter.release(); // the handles forgotten here stay forgotten: no retry after a reset
         }
     }
 
@@ -87,7 +167,9 @@ final class SunSerializationOutput implements SerializationOutput {
             }
             objects.flush();
         }
+        adapter.release();
         markerWritten = false;
+        deepMessage = false;
     }
 
     @Override public void writeBoolean(boolean value) throws IOException { stream().writeBoolean(value); }
@@ -107,55 +189,68 @@ final class SunSerializationOutput implements SerializationOutput {
     @Override
     public void writeArray(boolean[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        stream().writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream(length).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(byte[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        stream().writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream(length).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(char[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        stream().writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 1).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(short[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        stream().writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 1).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(int[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        stream().writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 2).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(long[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        stream().writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 3).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(float[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        stream().writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 2).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(double[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        stream().writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 3).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+    }
+
+    /**
+     * The stream for a primitive array of {@code bytes} bytes: a large one is not held back (no
+     * copy, no buffer that large), at the price that a deep object after it in the same message
+     * can no longer be written again on a large stack.
+     */
+    private ObjectOutputStream arrayStream(long bytes) throws IOException {
+        ObjectOutputStream s = stream();
+        if (bytes > DataOutputAdapter.KEEP) {
+            adapter.release();
+        }
+        return s;
     }
 
     /** Writes the remaining bytes as raw block data (read back with readByteBuffer or readArray of the bytes). */
     @Override
     public void writeByteBuffer(ByteBuffer value) throws IOException {
-        ObjectOutputStream s = stream();
+        ObjectOutputStream s = arrayStream(value.remaining());
         if (value.hasArray()) {
             s.write(value.array(), value.arrayOffset() + value.position(), value.remaining());
             value.position(value.limit());
@@ -175,6 +270,7 @@ final class SunSerializationOutput implements SerializationOutput {
         if (objects != null) {
             objects.flush();
         }
+        adapter.release();
         out.flush();
     }
 
@@ -195,26 +291,91 @@ final class SunSerializationOutput implements SerializationOutput {
             if (objects != null) {
                 objects.flush();
             }
+            adapter.release();
         } finally {
             out.close();
         }
     }
 
-    /** OutputStream view of a DataOutput; flush and close are left to the owner of the DataOutput. */
+    /**
+     * OutputStream view of a DataOutput; flush and close are left to the owner of the DataOutput.
+     * While holding, the bytes are kept here instead (up to {@link #HOLD_MAX}; past that they are
+     * released): the bytes of a message before its first object is complete, which may still be
+     * dropped (see the class comment).
+     */
     private static final class DataOutputAdapter extends OutputStream {
+        /** Held bytes kept between messages; a larger buffer (a large first object) is dropped at release. */
+        private static final int KEEP = 1 << 16;
+
         private final DataOutput out;
+        private byte[] held = new byte[0];
+        private int heldLength;
+        private boolean holding;
 
         DataOutputAdapter(DataOutput out) {
             this.out = out;
         }
 
+        void hold() {
+            holding = true;
+        }
+
+        boolean holding() {
+            return holding;
+        }
+
+        /** Bytes held so far. */
+        int held() {
+            return heldLength;
+        }
+
+        /** Drops the held bytes after the first {@code length}. */
+        void truncate(int length) {
+            heldLength = length;
+        }
+
+        /** Sends the held bytes on and stops holding. */
+        void release() throws IOException {
+            if (!holding) {
+                return;
+            }
+            holding = false;
+            int n = heldLength;
+            heldLength = 0;
+            if (n > 0) {
+                out.writeArray(held, 0, n); // copied or sent before it returns (see the class comment)
+            }
+            if (held.length > KEEP) {
+                held = new byte[0];
+            }
+        }
+
         @Override
         public void write(int b) throws IOException {
+            if (holding && heldLength < held.length) {
+                held[heldLength++] = (byte) b;
+                return;
+            }
+            if (holding) {
+                write(new byte[] {(byte) b}, 0, 1); // grows the buffer (rare: the JDK stream writes arrays)
+                return;
+            }
             out.writeByte((byte) b);
         }
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
+            if (holding) {
+                if (heldLength + len <= HOLD_MAX) {
+                    if (heldLength + len > held.length) {
+                        held = Arrays.copyOf(held, Math.min(HOLD_MAX, Math.max(2 * held.length, Math.max(heldLength + len, 4096))));
+                    }
+                    System.arraycopy(b, off, held, heldLength, len);
+                    heldLength += len;
+                    return;
+                }
+                release(); // too much to hold: from here on this message goes out as it is written
+            }
             out.writeArray(b, off, len);
         }
 

@@ -19,7 +19,8 @@ public class IoPropertiesTest {
     public void theTableListsEveryPropertyWithDefaultAndMeaning() {
         Set<String> names = IoProperties.ALL.stream().map(IoProperties.Property::name).collect(Collectors.toSet());
         assertEquals(names, Set.of(IoProperties.BLOCK_MAX, IoProperties.STRING_MAX, IoProperties.CLASS_FILTER,
-                IoProperties.OBJECT_ARRAY_MAX, IoProperties.OBJECT_DEPTH_MAX, IoProperties.REWRITER_WARN));
+                IoProperties.OBJECT_ARRAY_MAX, IoProperties.OBJECT_DEPTH_MAX, IoProperties.SUN_DEEP_DEPTH_MAX,
+                IoProperties.REWRITER_WARN));
         for (IoProperties.Property p : IoProperties.ALL) {
             assertTrue(p.name().startsWith("ibis.io."), p.name());
             assertFalse(p.meaning().isBlank(), p.name());

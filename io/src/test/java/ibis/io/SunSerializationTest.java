@@ -424,4 +424,183 @@ public class SunSerializationTest {
         assertThrows(ClassNotFoundException.class, in::readObject);
         assertEquals(in.readInt(), 4);
     }
+
+    /** A plain serializable link: no writeObject of its own, so the JDK stream recurses once per node. */
+    static final class Link implements Serializable {
+        private static final long serialVersionUID = 1L;
+        int value;
+        Link next;
+    }
+
+    static Link chain(int n) {
+        Link head = null;
+        for (int i = n - 1; i >= 0; i--) {
+            Link l = new Link();
+            l.value = i;
+            l.next = head;
+            head = l;
+        }
+        return head;
+    }
+
+    static void assertChain(Object o, int n) {
+        int i = 0;
+        for (Link l = (Link) o; l != null; l = l.next) {
+            assertEquals(l.value, i++);
+        }
+        assertEquals(i, n);
+    }
+
+    /** Runs {@code body} on a new thread with the JVM's default stack size and rethrows what it threw. */
+    static void onDefaultStack(ThrowingRunnable body) throws Exception {
+        Throwable[] failure = new Throwable[1];
+        Thread t = new Thread(() -> {
+            try {
+                body.run();
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }, "default-stack");
+        t.start();
+        t.join();
+        if (failure[0] instanceof Exception e) {
+            throw e;
+        }
+        if (failure[0] instanceof Error e) {
+            throw e;
+        }
+    }
+
+    interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    @Test(timeOut = 120_000)
+    public void aHundredThousandNodeListIsWrittenAndReadAtTheDefaultStackSize() throws Exception {
+        Wire wire = new Wire(1 << 16, 0, 1);
+        SerializationOutput out = wire.output("sun");
+        SerializationInput in = wire.input("sun");
+        Link list = chain(100_000);
+        Node small = new Node(5);
+        onDefaultStack(() -> {
+            out.writeInt(7);
+            out.writeObject(list);
+            out.writeObject(list);
+            out.writeObject(small); // later objects of a deep message go the same way
+            out.writeInt(8);
+            wire.endMessage(out);
+            out.writeObject(small); // the next message is an ordinary one again
+            out.writeObject(small);
+            wire.endMessage(out);
+        });
+        onDefaultStack(() -> {
+            assertEquals(in.readInt(), 7);
+            Object first = in.readObject();
+            assertSame(in.readObject(), first, "identity within the deep message");
+            assertEquals(((Node) in.readObject()).value, 5);
+            assertEquals(in.readInt(), 8);
+            assertThrows(EndOfMessageException.class, in::readInt);
+            wire.endMessage(in);
+            assertChain(first, 100_000);
+            Node n = (Node) in.readObject();
+            assertSame(in.readObject(), n);
+            wire.endMessage(in);
+        });
+    }
+
+    @Test(timeOut = 120_000)
+    public void aDeepMessageThatIsNotReadToItsEndIsSkippedOnALargeStack() throws Exception {
+        Wire wire = new Wire(1 << 16, 0, 1);
+        SerializationOutput out = wire.output("sun");
+        SerializationInput in = wire.input("sun");
+        onDefaultStack(() -> {
+            out.writeObject(chain(100_000));
+            out.writeObject(chain(50_000));
+            wire.endMessage(out);
+            out.writeInt(3);
+            wire.endMessage(out);
+        });
+        onDefaultStack(() -> {
+            assertChain(in.readObject(), 100_000);
+            wire.endMessage(in); // drops the second list unread
+            assertEquals(in.readInt(), 3);
+            wire.endMessage(in);
+        });
+    }
+
+    @Test(timeOut = 120_000)
+    public void aDeepGraphAfterAStringOfTheSameMessageFailsNamingTheRemedies() throws Exception {
+        Wire wire = new Wire(1 << 16, 0, 1);
+        SerializationOutput out = wire.output("sun");
+        onDefaultStack(() -> {
+            out.writeString("a string has a handle: the message cannot be written again after a reset");
+            IOException e = expectThrows(IOException.class, () -> out.writeObject(chain(100_000)));
+            assertTrue(e.getMessage().contains(IoProperties.SUN_DEEP_DEPTH_MAX), e.getMessage());
+            assertTrue(e.getMessage().contains("serialization.object.ibis"), e.getMessage());
+        });
+    }
+
+    @Test(timeOut = 120_000)
+    public void aDeepMessageDeeperThanTheDeepLimitIsRejectedNotAStackOverflow() throws Exception {
+        Wire wire = new Wire(1 << 16, 0, 1);
+        SerializationOutput out = wire.output("sun");
+        Properties limit = new Properties();
+        limit.setProperty(IoProperties.SUN_DEEP_DEPTH_MAX, "20000");
+        SerializationInput in = Serialization.createInput("sun", wire.blocksIn, limit, null);
+        onDefaultStack(() -> {
+            out.writeObject(chain(100_000));
+            wire.endMessage(out);
+        });
+        onDefaultStack(() -> {
+            InvalidClassException e = expectThrows(InvalidClassException.class, in::readObject);
+            assertTrue(e.getMessage().contains("REJECTED"), e.getMessage());
+        });
+    }
+
+    /** The payloads of the blocks in {@code wire}, concatenated (headers: big-endian length, bit 31 = last). */
+    static byte[] payloads(byte[] wire) {
+        java.io.ByteArrayOutputStream payload = new java.io.ByteArrayOutputStream();
+        ByteBuffer b = ByteBuffer.wrap(wire);
+        while (b.hasRemaining()) {
+            int length = b.getInt() & 0x7fffffff;
+            payload.write(wire, b.position(), length);
+            b.position(b.position() + length);
+        }
+        return payload.toByteArray();
+    }
+
+    @Test(timeOut = 60_000)
+    public void messagesThatFitTheStackAreByteForByteWhatAPlainObjectOutputStreamWrites() throws Exception {
+        Wire wire = new Wire(1 << 12, 0, 1);
+        SerializationOutput out = wire.output("sun");
+        java.io.ByteArrayOutputStream expected = new java.io.ByteArrayOutputStream();
+        java.io.ObjectOutputStream plain = new java.io.ObjectOutputStream(expected);
+        Node shared = new Node(1);
+        shared.next = new Node(2);
+        shared.payload = "p";
+        int[] small = {1, 2, 3};
+        long[] large = new long[20_000]; // more than the output holds back
+        Arrays.fill(large, 7L);
+        for (int m = 0; m < 3; m++) {
+            out.writeInt(m);
+            out.writeArray(small, 0, small.length);
+            out.writeObject(shared);
+            out.writeString("s" + m);
+            out.writeArray(large, 0, large.length);
+            out.writeObject(shared);
+            out.writeObject(chain(500));
+            wire.endMessage(out);
+            plain.writeObject(null); // the message marker
+            plain.writeInt(m);
+            plain.writeUnshared(small);
+            plain.writeObject(shared);
+            plain.writeObject("s" + m);
+            plain.writeUnshared(large);
+            plain.writeObject(shared);
+            plain.writeObject(chain(500));
+            plain.reset();
+            plain.flush();
+        }
+        assertEquals(payloads(wire.pipe.unread()), expected.toByteArray());
+    }
 }

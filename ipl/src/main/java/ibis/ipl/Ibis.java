@@ -104,10 +104,14 @@ public interface Ibis extends Manageable {
      * {@link ReceivePort#enableConnections()} is called.
      *
      * @param portType the type of the port; one of the types given when the instance was created
-     * @param receivePortName the name of the port, unique within this instance
+     * @param receivePortName the name of the port, unique within this instance; null makes an anonymous
+     *        port, which gets a generated name that no {@code connect(IbisIdentifier, String)} finds:
+     *        senders reach it only through its {@link ReceivePort#identifier()} (for example one sent
+     *        to them in a request)
      * @return the new receive port
      * @throws IOException when the port cannot be created, for example because the name is in use
-     * @throws IbisConfigurationException when the port type was not given to {@code createIbis}
+     * @throws IbisConfigurationException when the port type was not given to {@code createIbis}, or the
+     *         name has the form reserved for anonymous ports
      */
     ReceivePort createReceivePort(PortType portType, String receivePortName) throws IOException;
 
@@ -117,7 +121,10 @@ public interface Ibis extends Manageable {
      * {@link ReceivePort#enableMessageUpcalls()}.
      *
      * @param portType the type of the port; one of the types given when the instance was created
-     * @param receivePortName the name of the port, unique within this instance
+     * @param receivePortName the name of the port, unique within this instance; null makes an anonymous
+     *        port, which gets a generated name that no {@code connect(IbisIdentifier, String)} finds:
+     *        senders reach it only through its {@link ReceivePort#identifier()} (for example one sent
+     *        to them in a request)
      * @param messageUpcall receives the messages (null: receive explicitly)
      * @return the new receive port
      * @throws IOException when the port cannot be created
@@ -132,7 +139,10 @@ public interface Ibis extends Manageable {
      * reports lost ones.
      *
      * @param portType the type of the port; one of the types given when the instance was created
-     * @param receivePortName the name of the port, unique within this instance
+     * @param receivePortName the name of the port, unique within this instance; null makes an anonymous
+     *        port, which gets a generated name that no {@code connect(IbisIdentifier, String)} finds:
+     *        senders reach it only through its {@link ReceivePort#identifier()} (for example one sent
+     *        to them in a request)
      * @param receivePortConnectUpcall told about connections (null: none); requires
      *        {@link PortType#CONNECTION_UPCALLS}
      * @return the new receive port
@@ -147,7 +157,10 @@ public interface Ibis extends Manageable {
      * Creates a receive port with all options.
      *
      * @param portType the type of the port; one of the types given when the instance was created
-     * @param receivePortName the name of the port, unique within this instance
+     * @param receivePortName the name of the port, unique within this instance; null makes an anonymous
+     *        port, which gets a generated name that no {@code connect(IbisIdentifier, String)} finds:
+     *        senders reach it only through its {@link ReceivePort#identifier()} (for example one sent
+     *        to them in a request)
      * @param messageUpcall receives the messages (null: receive explicitly)
      * @param receivePortConnectUpcall told about connections (null: none)
      * @param properties properties for this port only (may be null)

@@ -85,7 +85,9 @@ public interface SendPort extends Manageable {
      * @param ibisIdentifier the Ibis instance of the receive port
      * @param receivePortName the name of the receive port
      * @return the identifier of the receive port connected to
-     * @throws ConnectionFailedException when the connection cannot be made
+     * @throws ConnectionFailedException when the connection cannot be made, also at once for the
+     *         generated name of an anonymous receive port (those are reached only through their
+     *         {@link ReceivePortIdentifier})
      */
     ReceivePortIdentifier connect(IbisIdentifier ibisIdentifier, String receivePortName)
             throws ConnectionFailedException;

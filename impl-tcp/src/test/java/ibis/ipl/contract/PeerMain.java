@@ -1,15 +1,20 @@
 package ibis.ipl.contract;
 
+import ibis.ipl.ConnectionFailedException;
 import ibis.ipl.Ibis;
 import ibis.ipl.IbisCapabilities;
 import ibis.ipl.IbisFactory;
 import ibis.ipl.IbisIdentifier;
+import ibis.ipl.PortType;
 import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
+import ibis.ipl.ReceivePortIdentifier;
 import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 
 /**
@@ -25,7 +30,19 @@ import java.util.Properties;
  * <li>{@code sender}: like {@code writer}, but sends one complete message (an int 99) and prints
  *     {@code SENT};
  * <li>{@code reader}: creates the one-to-many receive port "in", elects itself "child", prints
- *     {@code READY <name>}, then receives messages forever, printing {@code GOT <int>} for each.
+ *     {@code READY <name>}, then receives messages forever, printing {@code GOT <int>} for each;
+ * <li>{@code replier}: the server of an IPL 2.x request/reply program: creates the many-to-one
+ *     receive port "requests" ({@link Types#OBJECT_MANY_TO_ONE}), elects itself "replier", prints
+ *     {@code READY <name>}, then for each request (a {@code ReceivePortIdentifier} written with
+ *     writeObject, then an int x) first tries to connect to the reply port by its name (which must
+ *     fail for an anonymous port), then connects to it by its identifier and replies x * 2 and whether
+ *     the connect by name failed; prints {@code REPLIED <x>};
+ * <li>{@code echo-sun}, {@code echo-ibis}: creates the one-to-one receive port "echo-in" of
+ *     {@link Types#SUN_ONE_TO_ONE} or {@link Types#OBJECT_ONE_TO_ONE}, elects itself "echo", prints
+ *     {@code READY <name>}; then receives one message (an int n and n objects, each read with
+ *     readObject), prints {@code SHAPE <Link.shape of them>} and sends the same back in one
+ *     message to port "echo-back" of the sender's Ibis (arrays of objects with writeArray, the
+ *     rest with writeObject). Runs at the JVM's default thread stack size.
  * </ul>
  */
 public final class PeerMain {
@@ -93,10 +110,78 @@ public final class PeerMain {
                     say("GOT " + v);
                 }
             }
+            case "replier":
+                reply(ibis);
+                break;
+            case "echo-sun":
+                echo(ibis, Types.SUN_ONE_TO_ONE);
+                break;
+            case "echo-ibis":
+                echo(ibis, Types.OBJECT_ONE_TO_ONE);
+                break;
             default:
                 throw new IllegalArgumentException("unknown mode " + mode);
         }
         watchdog.join();
+    }
+
+    private static void reply(Ibis ibis) throws Exception {
+        ReceivePort requests = ibis.createReceivePort(Types.OBJECT_MANY_TO_ONE, "requests");
+        requests.enableConnections();
+        ibis.registry().elect("replier");
+        say("READY " + ibis.identifier().name());
+        while (true) {
+            ReadMessage m = requests.receive();
+            ReceivePortIdentifier replyTo = (ReceivePortIdentifier) m.readObject();
+            int x = m.readInt();
+            m.finish();
+            SendPort sp = ibis.createSendPort(Types.OBJECT_ONE_TO_ONE);
+            boolean byNameRefused;
+            try {
+                sp.connect(replyTo.ibisIdentifier(), replyTo.name(), Waits.EVENTUALLY_MILLIS, false);
+                byNameRefused = false;
+                sp.disconnect(replyTo);
+            } catch (ConnectionFailedException expected) {
+                byNameRefused = true;
+            }
+            sp.connect(replyTo, Waits.EVENTUALLY_MILLIS, true);
+            WriteMessage w = sp.newMessage();
+            w.writeInt(2 * x);
+            w.writeBoolean(byNameRefused);
+            w.finish();
+            sp.close();
+            say("REPLIED " + x);
+        }
+    }
+
+    private static void echo(Ibis ibis, PortType type) throws Exception {
+        ReceivePort in = ibis.createReceivePort(type, "echo-in");
+        in.enableConnections();
+        ibis.registry().elect("echo");
+        say("READY " + ibis.identifier().name());
+        ReadMessage m = in.receive();
+        int n = m.readInt();
+        List<Object> objects = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            objects.add(m.readObject());
+        }
+        IbisIdentifier sender = m.origin().ibisIdentifier();
+        m.finish();
+        say("SHAPE " + Link.shape(objects));
+        SendPort back = ibis.createSendPort(type);
+        back.connect(sender, "echo-back", Waits.EVENTUALLY_MILLIS, true);
+        WriteMessage w = back.newMessage();
+        w.writeInt(n);
+        for (Object o : objects) {
+            if (o instanceof Object[] array) {
+                w.writeArray(array);
+            } else {
+                w.writeObject(o);
+            }
+        }
+        w.finish();
+        back.close();
+        say("ECHOED");
     }
 
     private static void say(String line) {

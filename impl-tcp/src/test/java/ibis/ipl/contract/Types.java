@@ -33,11 +33,15 @@ final class Types {
     static final PortType ONE_TO_MANY = full(PortType.CONNECTION_ONE_TO_MANY, PortType.SERIALIZATION_DATA);
     static final PortType MANY_TO_MANY = full(PortType.CONNECTION_MANY_TO_MANY, PortType.SERIALIZATION_DATA);
     static final PortType OBJECT_ONE_TO_ONE = full(PortType.CONNECTION_ONE_TO_ONE, PortType.SERIALIZATION_OBJECT);
+    /** Requests of many clients, as request/reply programs have them (serialization.object: ibis). */
+    static final PortType OBJECT_MANY_TO_ONE = full(PortType.CONNECTION_MANY_TO_ONE, PortType.SERIALIZATION_OBJECT);
+    static final PortType SUN_ONE_TO_ONE = full(PortType.CONNECTION_ONE_TO_ONE, PortType.SERIALIZATION_OBJECT_SUN);
     static final PortType NUMBERED = full(PortType.CONNECTION_ONE_TO_ONE, PortType.SERIALIZATION_DATA,
             PortType.COMMUNICATION_NUMBERED);
 
     /** Every type above, for an Ibis that may use any of them. */
-    static final PortType[] ALL = {ONE_TO_ONE, MANY_TO_ONE, ONE_TO_MANY, MANY_TO_MANY, OBJECT_ONE_TO_ONE, NUMBERED};
+    static final PortType[] ALL = {ONE_TO_ONE, MANY_TO_ONE, ONE_TO_MANY, MANY_TO_MANY, OBJECT_ONE_TO_ONE,
+        OBJECT_MANY_TO_ONE, SUN_ONE_TO_ONE, NUMBERED};
 
     /** The classic minimal type of IPL example programs. */
     static final PortType CLASSIC = new PortType(PortType.COMMUNICATION_RELIABLE, PortType.SERIALIZATION_DATA,

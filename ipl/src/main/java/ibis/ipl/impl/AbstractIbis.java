@@ -41,6 +41,7 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -97,6 +98,7 @@ public abstract class AbstractIbis implements Ibis {
     private final ConcurrentHashMap<String, AbstractReceivePort> receivePorts = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, AbstractSendPort> sendPorts = new ConcurrentHashMap<>();
     private final AtomicInteger anonymousPorts = new AtomicInteger();
+    private final AtomicLong anonymousReceivePorts = new AtomicLong();
     private final Object endLock = new Object();
     private boolean ended;
 
@@ -591,8 +593,9 @@ public abstract class AbstractIbis implements Ibis {
             ReceivePortConnectUpcall connectUpcall, Properties portProperties) throws IOException {
         checkNotEnded();
         checkPortType(portType);
-        if (receivePortName == null) {
-            throw new IbisConfigurationException("a receive port needs a name");
+        if (receivePortName != null && ReceivePortId.isAnonymousName(receivePortName)) {
+            throw new IbisConfigurationException("receive port names starting with '" + ReceivePortId.ANONYMOUS_PREFIX
+                    + "' are reserved for anonymous ports; choose another name, or pass null for an anonymous port");
         }
         if (upcall != null && !portType.hasCapability(PortType.RECEIVE_AUTO_UPCALLS)
                 && !portType.hasCapability(PortType.RECEIVE_POLL_UPCALLS)) {
@@ -607,10 +610,17 @@ public abstract class AbstractIbis implements Ibis {
             throw new IbisConfigurationException("a ReceivePortConnectUpcall needs " + PortType.CONNECTION_UPCALLS
                     + " in the port type " + PortTypeRules.describe(portType));
         }
-        AbstractReceivePort port = newReceivePort(portType, receivePortName, upcall, connectUpcall, portProperties);
-        if (receivePorts.putIfAbsent(receivePortName, port) != null) {
-            throw new IbisIOException("a receive port named '" + receivePortName + "' exists already in "
-                    + identifier);
+        String name = receivePortName;
+        if (name == null) {
+            // Unique within this member (the member is part of the identifier), and of the reserved
+            // form that connect(IbisIdentifier, String) refuses: reachable by identifier only.
+            do {
+                name = ReceivePortId.anonymousName(anonymousReceivePorts.incrementAndGet());
+            } while (receivePorts.containsKey(name));
+        }
+        AbstractReceivePort port = newReceivePort(portType, name, upcall, connectUpcall, portProperties);
+        if (receivePorts.putIfAbsent(name, port) != null) {
+            throw new IbisIOException("a receive port named '" + name + "' exists already in " + identifier);
         }
         return port;
     }

@@ -347,6 +347,12 @@ public abstract class AbstractSendPort implements SendPort {
         if (receivePortName == null) {
             throw new NullPointerException("receivePortName");
         }
+        if (ReceivePortId.isAnonymousName(receivePortName)) {
+            throw new ConnectionFailedException(this + " cannot connect to '" + receivePortName + "' by name: it is an"
+                    + " anonymous receive port, reached only through its ReceivePortIdentifier"
+                    + " (connect(ReceivePortIdentifier), e.g. one the receiver sent in a message)", ibisIdentifier,
+                    receivePortName);
+        }
         return connectTo(toMember(ibisIdentifier, receivePortName), receivePortName, timeoutMillis, fillTimeout);
     }
 

@@ -13,6 +13,23 @@ public final class ReceivePortId implements ReceivePortIdentifier {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Start of the generated names of anonymous receive ports (created with name null). Names of this
+     * form are refused for named ports and by {@code connect(IbisIdentifier, String)}, so an
+     * anonymous port is reached only through its identifier, as in IPL 2.x.
+     */
+    static final String ANONYMOUS_PREFIX = "<anonymous receive port ";
+
+    /** The generated name of the {@code n}-th anonymous receive port of a member. */
+    static String anonymousName(long n) {
+        return ANONYMOUS_PREFIX + n + ">";
+    }
+
+    /** True for a name of the form reserved for anonymous receive ports. */
+    static boolean isAnonymousName(String name) {
+        return name.startsWith(ANONYMOUS_PREFIX);
+    }
+
     private final MemberIdentifier ibis;
     private final String name;
 
