@@ -440,6 +440,20 @@ public final class IbisFactory {
         }
     }
 
+    /**
+     * The class loader over the plug-in jars that a value of {@code ibis.implementation.path}
+     * names: the loader in which the factory looks for starters there (jars in the listed
+     * directories, or listed jar files). For tools that show what is installed, such as
+     * {@code ibis-run --help-properties}, which lists the property tables of those jars.
+     *
+     * @param implementationPath directories or jar files separated by {@link File#pathSeparator},
+     *        may be null
+     * @return the loader (its parent is the loader of the IPL), or null when the path names no jar
+     */
+    public static ClassLoader implementationPathLoader(String implementationPath) {
+        return pluginLoader(implementationPath);
+    }
+
     /** A class loader over the jars named by ibis.implementation.path, or null when there are none. */
     private static ClassLoader pluginLoader(String implementationPath) {
         if (implementationPath == null || implementationPath.trim().isEmpty()) {
