@@ -312,6 +312,7 @@ public final class IbisFactory {
                         separator = ", ";
                     }
                 }
+                b.append(". ").append(installHint(wanted));
                 throw new IbisCreationFailedException(b.toString());
             }
             if (!matchesSafely(named, capabilities, portTypes)) {
@@ -333,7 +334,8 @@ public final class IbisFactory {
                     .append(capabilities).append(" and port types ").append(Arrays.toString(portTypes));
             if (starters.isEmpty()) {
                 b.append("; no implementations were found on the class path or in ")
-                        .append(IbisProperties.IMPLEMENTATION_PATH);
+                        .append(IbisProperties.IMPLEMENTATION_PATH).append(". ")
+                        .append(installHint(DEFAULT_IMPLEMENTATION));
             } else {
                 b.append("; found ").append(starters.size()).append(':');
                 for (IbisStarter s : starters) {
@@ -347,6 +349,21 @@ public final class IbisFactory {
                 .thenComparing(IbisStarter::getNickName)
                 .thenComparing(s -> s.getClass().getName()));
         return matching.get(0);
+    }
+
+    /** The Maven artifacts (group ibis) of the implementations this project builds, by nickname. */
+    private static final Map<String, String> KNOWN_ARTIFACTS = Map.of("tcp", "ibis-impl-tcp");
+
+    /**
+     * How to install implementation {@code nickname}: its artifact (when it is one of ours) on the
+     * class path, or its jar in a directory named by {@code ibis.implementation.path}.
+     */
+    static String installHint(String nickname) {
+        String artifact = KNOWN_ARTIFACTS.get(nickname);
+        String jar = artifact == null ? "the jar of implementation \"" + nickname + "\""
+                : "the artifact ibis:" + artifact + " (implementation \"" + nickname + "\")";
+        return "Add " + jar + " to the class path, or put its jar (with the jars it needs) in a directory and name"
+                + " that directory with -D" + IbisProperties.IMPLEMENTATION_PATH + "=DIR";
     }
 
     private static boolean matchesSafely(IbisStarter s, IbisCapabilities capabilities, PortType[] portTypes) {
@@ -421,6 +438,20 @@ public final class IbisFactory {
                 }
             }
         }
+    }
+
+    /**
+     * The class loader over the plug-in jars that a value of {@code ibis.implementation.path}
+     * names: the loader in which the factory looks for starters there (jars in the listed
+     * directories, or listed jar files). For tools that show what is installed, such as
+     * {@code ibis-run --help-properties}, which lists the property tables of those jars.
+     *
+     * @param implementationPath directories or jar files separated by {@link File#pathSeparator},
+     *        may be null
+     * @return the loader (its parent is the loader of the IPL), or null when the path names no jar
+     */
+    public static ClassLoader implementationPathLoader(String implementationPath) {
+        return pluginLoader(implementationPath);
     }
 
     /** A class loader over the jars named by ibis.implementation.path, or null when there are none. */

@@ -143,6 +143,36 @@ public class IbisFactoryTest {
     }
 
     @Test
+    public void aMissingTcpImplementationNamesItsArtifactAndTheImplementationPath() {
+        IbisCreationFailedException e = expectThrows(IbisCreationFailedException.class,
+                () -> create(implementation("tcp"), null, BYTE_ONE_TO_ONE));
+        String m = e.getMessage();
+        assertTrue(m.contains("\"tcp\"") && m.contains("is not installed"), m);
+        assertTrue(m.contains("ibis:ibis-impl-tcp"), "names the artifact: " + m);
+        assertTrue(m.contains("-D" + IbisProperties.IMPLEMENTATION_PATH + "=DIR"), "names the property: " + m);
+    }
+
+    @Test
+    public void aMissingUnknownImplementationNamesTheImplementationPath() {
+        IbisCreationFailedException e = expectThrows(IbisCreationFailedException.class,
+                () -> create(implementation("no-such-ibis"), null, BYTE_ONE_TO_ONE));
+        String m = e.getMessage();
+        assertTrue(m.contains("the jar of implementation \"no-such-ibis\""), m);
+        assertTrue(m.contains(IbisProperties.IMPLEMENTATION_PATH), m);
+        assertFalse(m.contains("ibis-impl-tcp"), "no artifact is guessed for an unknown name: " + m);
+    }
+
+    @Test
+    public void noImplementationAtAllNamesTheTcpArtifactAndTheImplementationPath() {
+        IbisCreationFailedException e = expectThrows(IbisCreationFailedException.class,
+                () -> IbisFactory.select(List.of(), null, new IbisCapabilities(), new PortType[] {BYTE_ONE_TO_ONE}));
+        String m = e.getMessage();
+        assertTrue(m.contains("no implementations were found"), m);
+        assertTrue(m.contains("ibis:ibis-impl-tcp"), "names the artifact: " + m);
+        assertTrue(m.contains("-D" + IbisProperties.IMPLEMENTATION_PATH + "=DIR"), "names the property: " + m);
+    }
+
+    @Test
     public void namedImplementationThatLacksCapabilitiesFails() {
         IbisCreationFailedException e = expectThrows(IbisCreationFailedException.class,
                 () -> create(implementation("fake-gamma"), new IbisCapabilities(IbisCapabilities.CLOSED_WORLD),

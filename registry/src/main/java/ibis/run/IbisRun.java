@@ -1,5 +1,6 @@
 package ibis.run;
 
+import ibis.ipl.IbisProperties;
 import ibis.registry.RegistryProperties;
 import ibis.registry.server.CentralRegistryServer;
 
@@ -42,7 +43,8 @@ public final class IbisRun {
               --jvm-arg ARG       extra JVM option for every member, e.g. --jvm-arg -Xmx2g
               --help              this text
               --help-properties   every property of every installed subsystem (and of any
-                                  given with -cp), with its default and meaning
+                                  given with -cp or in the plug-in jars of
+                                  -Dibis.implementation.path), with its default and meaning
 
             Without --np one member is started: it joins the pool on --server (then --pool is
             required), or, when no server is given, it is run exactly as with --np 1.
@@ -83,7 +85,9 @@ public final class IbisRun {
             }
             if (options.action() == LaunchOptions.Action.HELP_PROPERTIES) {
                 try (URLClassLoader loader = withClassPath(options.classPath())) {
-                    PropertyHelp.print(out, loader);
+                    String path = options.systemProperties().get(IbisProperties.IMPLEMENTATION_PATH);
+                    PropertyHelp.print(out, loader,
+                            path != null ? path : System.getProperty(IbisProperties.IMPLEMENTATION_PATH));
                 } catch (IOException e) {
                     err.println("ibis-run: " + e.getMessage());
                     return 1;

@@ -1,19 +1,25 @@
 package ibis.run;
 
+import ibis.ipl.IbisFactory;
+import ibis.ipl.IbisProperties;
 import ibis.ipl.impl.PropertyTable;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.Set;
 
 /**
  * Prints the property tables of every installed subsystem for {@code ibis-run --help-properties}:
- * the {@link PropertyTable}s found with {@link ServiceLoader}, the io layer's table (io sits below
- * the IPL and so cannot implement {@link PropertyTable} itself), and the launcher's own.
+ * the {@link PropertyTable}s found with {@link ServiceLoader} on the class path and in the plug-in
+ * jars of {@code ibis.implementation.path} (where {@code IbisFactory} finds implementations too),
+ * the io layer's table (io sits below the IPL and so cannot implement {@link PropertyTable}
+ * itself), and the launcher's own.
  */
 final class PropertyHelp {
 
@@ -23,18 +29,32 @@ final class PropertyHelp {
     private PropertyHelp() {
     }
 
-    /** Collects the tables; a provider that fails to load is reported as a note instead of a table. */
+    /** Collects the tables of one loader; see {@link #tables(List, List)}. */
     static List<PropertyTable> tables(ClassLoader loader, List<String> problems) {
+        return tables(List.of(loader), problems);
+    }
+
+    /**
+     * Collects the tables found in the loaders (a table class seen by several is listed once); a
+     * provider that fails to load is reported as a note instead of a table.
+     */
+    static List<PropertyTable> tables(List<ClassLoader> loaders, List<String> problems) {
         List<PropertyTable> tables = new ArrayList<>();
-        Iterator<PropertyTable> it = ServiceLoader.load(PropertyTable.class, loader).iterator();
-        while (true) {
-            try {
-                if (!it.hasNext()) {
-                    break;
+        Set<String> classes = new HashSet<>();
+        for (ClassLoader loader : loaders) {
+            Iterator<PropertyTable> it = ServiceLoader.load(PropertyTable.class, loader).iterator();
+            while (true) {
+                try {
+                    if (!it.hasNext()) {
+                        break;
+                    }
+                    PropertyTable table = it.next();
+                    if (classes.add(table.getClass().getName())) {
+                        tables.add(table);
+                    }
+                } catch (ServiceConfigurationError e) {
+                    problems.add(e.getMessage());
                 }
-                tables.add(it.next());
-            } catch (ServiceConfigurationError e) {
-                problems.add(e.getMessage());
             }
         }
         if (tables.stream().noneMatch(t -> t.subsystem().equals("io"))) {
@@ -56,13 +76,29 @@ final class PropertyHelp {
         return i < 0 ? ORDER.size() : i;
     }
 
-    /** Prints every table: per property its name, its default and what it means. */
+    /** Prints the tables of one loader; see {@link #print(PrintStream, ClassLoader, String)}. */
     static void print(PrintStream out, ClassLoader loader) {
+        print(out, loader, null);
+    }
+
+    /**
+     * Prints every table: per property its name, its default and what it means.
+     *
+     * @param loader the class path's loader
+     * @param implementationPath the value of {@code ibis.implementation.path}, or null: the tables
+     *        of its plug-in jars are printed too
+     */
+    static void print(PrintStream out, ClassLoader loader, String implementationPath) {
         List<String> problems = new ArrayList<>();
-        List<PropertyTable> tables = tables(loader, problems);
+        ClassLoader plugins = IbisFactory.implementationPathLoader(implementationPath);
+        List<PropertyTable> tables = tables(plugins == null ? List.of(loader) : List.of(loader, plugins), problems);
         out.println("Properties of the installed Ibis subsystems. Set them with -Dname=value on the");
         out.println("ibis-run command line, in an ibis.properties file, or in the Properties given to");
         out.println("IbisFactory.createIbis.");
+        if (implementationPath != null && !implementationPath.isBlank()) {
+            out.println("Including the plug-in jars of " + IbisProperties.IMPLEMENTATION_PATH + "=" + implementationPath
+                    + (plugins == null ? " (it names no jar)." : "."));
+        }
         for (PropertyTable table : tables) {
             out.println();
             out.println("[" + table.subsystem() + "]");

@@ -89,6 +89,58 @@ public class IbisRunTest {
         }
     }
 
+    /** A property table compiled by the test into a jar that is on no class path. */
+    private static final String JAR_TABLE_SOURCE = "package plugintable;\n"
+            + "import ibis.ipl.impl.PropertyTable;\n"
+            + "import java.util.List;\n"
+            + "public final class JarPropertyTable implements PropertyTable {\n"
+            + "    public String subsystem() { return \"jar-plugin\"; }\n"
+            + "    public List<Entry> entries() {\n"
+            + "        return List.of(new Entry(\"ibis.jarplugin.knob\", \"42\", \"a knob of the jar plug-in\")); }\n"
+            + "}\n";
+
+    @Test(timeOut = 60_000)
+    public void helpPropertiesAlsoListsTablesOfPluginJarsInTheImplementationPath() throws Exception {
+        Path root = Files.createTempDirectory("ibis-implementation-path");
+        try {
+            Path pluginDir = Files.createDirectories(root.resolve("plugins"));
+            buildTableJar(root, pluginDir.resolve("jar-plugin.jar"));
+            assertEquals(run(Map.of(), "--help-properties"), 0);
+            assertFalse(out().contains("ibis.jarplugin.knob"), "the jar is on no class path\n" + out());
+            outBytes.reset();
+            assertEquals(run(Map.of(), "--help-properties", "-Dibis.implementation.path=" + pluginDir), 0, err());
+            assertTrue(out().contains("Including the plug-in jars of ibis.implementation.path=" + pluginDir), out());
+            assertTrue(out().contains("[jar-plugin]"), out());
+            assertTrue(out().contains("ibis.jarplugin.knob    default: 42"), out());
+            assertTrue(out().contains("[registry]"), "the class path's tables stay: " + out());
+        } finally {
+            try (java.util.stream.Stream<Path> paths = Files.walk(root)) {
+                paths.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(java.io.File::delete);
+            }
+        }
+    }
+
+    /** Compiles {@link #JAR_TABLE_SOURCE} and packs it with its services entry into {@code jar}. */
+    private static void buildTableJar(Path root, Path jar) throws Exception {
+        javax.tools.JavaCompiler compiler = javax.tools.ToolProvider.getSystemJavaCompiler();
+        assertTrue(compiler != null, "a JDK (with its compiler) runs the tests");
+        Path src = root.resolve("src/plugintable/JarPropertyTable.java");
+        Path classes = Files.createDirectories(root.resolve("classes"));
+        Files.createDirectories(src.getParent());
+        Files.writeString(src, JAR_TABLE_SOURCE);
+        int rc = compiler.run(null, null, null, "-proc:none", "-classpath", System.getProperty("java.class.path"),
+                "-d", classes.toString(), src.toString());
+        assertEquals(rc, 0, "compiling the plug-in table failed");
+        try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new java.util.jar.JarEntry("plugintable/JarPropertyTable.class"));
+            out.write(Files.readAllBytes(classes.resolve("plugintable/JarPropertyTable.class")));
+            out.closeEntry();
+            out.putNextEntry(new java.util.jar.JarEntry("META-INF/services/ibis.ipl.impl.PropertyTable"));
+            out.write("plugintable.JarPropertyTable\n".getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+    }
+
     @Test(timeOut = 60_000)
     public void localPoolGetsAnEmbeddedLoopbackRegistryAddressAndTaggedOutput() {
         int status = run(Map.of(), "--np", "2", "--pool", "tagged", ScriptedMember.class.getName(), "-1", "0");

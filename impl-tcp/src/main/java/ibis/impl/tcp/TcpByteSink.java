@@ -6,6 +6,8 @@ import ibis.io.ByteViews;
 import java.io.IOException;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
@@ -19,14 +21,17 @@ import java.nio.channels.SocketChannel;
  * the writing thread and written with a plain write: the JDK would copy them into temporary direct
  * buffers anyway, and a single write is cheaper than its gathering write.
  *
- * <p>On the sending side of a connection the channel is blocking and a write returns when
- * everything is in the socket buffer. On the receiving side the channel is non-blocking (its
- * {@link TcpByteSource} polls), and this sink writes only the handshake reply; should the socket
- * buffer ever be full, it waits for room in a selector made for that purpose.
+ * <p>The channel is non-blocking on both sides of a connection (its {@link TcpByteSource} polls). A
+ * write that finds the socket buffer full waits for room in a selector of this sink (made on the
+ * first such wait) and writes on; a write that fits costs the same single system call as a
+ * blocking write, and nothing is allocated per message.
  *
- * <p>Interrupts: an interrupt pending when a write starts does not close the channel (it is
- * cleared during the write and set again afterwards). One that arrives while a blocking write
- * waits for room in a full socket buffer still closes it, as the JDK's interruptible channels do.
+ * <p>Interrupts do not close the connection. A blocking write of the JDK's interruptible channels
+ * would close the channel ({@code ClosedByInterruptException}) when its thread is interrupted while
+ * it waits for room, breaking the connection for every later message; a non-blocking write never
+ * does, and the wait in the selector only returns early. So the write goes on until everything is
+ * written, and an interrupt pending when it started or arriving while it waited is set again when
+ * it returns, for the caller to see (as {@link TcpByteSource} does for reads).
  */
 final class TcpByteSink implements ByteSink {
 
@@ -37,22 +42,23 @@ final class TcpByteSink implements ByteSink {
     private static final ThreadLocal<Staging> STAGING = ThreadLocal.withInitial(() -> new Staging(16 * 1024));
 
     private final SocketChannel channel;
-    /** The polling source sharing a non-blocking channel, or null for a blocking channel. */
+    /** The polling source sharing the non-blocking channel; closed with this sink. */
     private final TcpByteSource pollingSource;
+    /** Guards the creation and closing of {@link #writeSelector}. */
+    private final Object selectorLock = new Object();
+    /** Where a write waits for room in the socket buffer; made on the first wait. */
     private Selector writeSelector;
-
-    /** A sink over a blocking channel. */
-    TcpByteSink(SocketChannel channel) {
-        this(channel, null);
-    }
+    private boolean closed;
+    /** An interrupt arrived while the current write waited for room (only the writing thread uses it). */
+    private boolean interruptedWhileWaiting;
 
     /**
-     * A sink over the channel of {@code source}; when that source polls (non-blocking channel),
-     * closing this sink closes the source too, so its selector lets the socket go.
+     * A sink over the channel of {@code source} (which made the channel non-blocking); closing
+     * this sink closes the source too, so its selector lets the socket go.
      */
     TcpByteSink(SocketChannel channel, TcpByteSource source) {
         this.channel = channel;
-        this.pollingSource = source != null && source.isPolling() ? source : null;
+        this.pollingSource = source;
     }
 
     @Override
@@ -68,14 +74,14 @@ final class TcpByteSink implements ByteSink {
 
     @Override
     public void write(ByteBuffer[] buffers, int offset, int count, Buffer array) throws IOException {
-        // A blocking write of an interrupted thread would close the channel
-        // (ClosedByInterruptException), breaking the connection for every later message, and a
-        // selector wait would return at once. A pending interrupt is kept for the caller instead.
+        // A selector wait of an interrupted thread would return at once: the interrupt is
+        // cleared while writing and set again afterwards, for the caller.
         boolean interrupted = Thread.interrupted();
         try {
             writeAll(buffers, offset, count, array);
         } finally {
-            if (interrupted) {
+            if (interrupted || interruptedWhileWaiting) {
+                interruptedWhileWaiting = false;
                 Thread.currentThread().interrupt();
             }
         }
@@ -94,12 +100,11 @@ final class TcpByteSink implements ByteSink {
             writeStaged(buffers, offset, count, array, (int) left);
             return;
         }
-        // A blocking channel normally writes everything at once; loop for partial writes.
         left -= arrayBytes; // written after the buffers, through the staging buffer
         while (left > 0) {
             long n = channel.write(buffers, offset, count);
             left -= n;
-            if (n == 0 && left > 0 && pollingSource != null) {
+            if (n == 0 && left > 0) {
                 awaitWritable();
             }
         }
@@ -156,38 +161,62 @@ final class TcpByteSink implements ByteSink {
 
     private void drain(ByteBuffer staging) throws IOException {
         while (staging.hasRemaining()) {
-            if (channel.write(staging) == 0 && pollingSource != null) {
+            if (channel.write(staging) == 0) {
                 awaitWritable();
             }
         }
     }
 
-    private synchronized void awaitWritable() throws IOException {
-        if (writeSelector == null) {
-            writeSelector = Selector.open();
-            channel.register(writeSelector, SelectionKey.OP_WRITE);
+    /**
+     * Waits until the socket buffer has room (or a second has passed, or the thread was
+     * interrupted: the caller writes again either way). An interrupt is cleared and remembered
+     * for {@link #write}, so the next wait does not return at once.
+     */
+    private void awaitWritable() throws IOException {
+        Selector selector;
+        synchronized (selectorLock) {
+            if (closed) {
+                throw new AsynchronousCloseException();
+            }
+            if (writeSelector == null) {
+                Selector s = Selector.open();
+                try {
+                    channel.register(s, SelectionKey.OP_WRITE);
+                } catch (IOException | RuntimeException e) {
+                    s.close();
+                    throw e;
+                }
+                writeSelector = s;
+            }
+            selector = writeSelector;
         }
-        writeSelector.select(1000);
+        try {
+            selector.select(1000);
+        } catch (ClosedSelectorException e) {
+            throw new AsynchronousCloseException(); // closed while waiting
+        }
+        if (Thread.interrupted()) {
+            interruptedWhileWaiting = true;
+        }
     }
 
     @Override
     public void close() throws IOException {
+        Selector selector;
+        synchronized (selectorLock) {
+            closed = true;
+            selector = writeSelector;
+        }
         try {
             channel.close();
         } finally {
             try {
-                if (pollingSource != null) {
-                    pollingSource.close();
-                }
+                pollingSource.close();
             } finally {
-                closeWriteSelector();
+                if (selector != null) {
+                    selector.close(); // wakes a write waiting in it
+                }
             }
-        }
-    }
-
-    private synchronized void closeWriteSelector() throws IOException {
-        if (writeSelector != null) {
-            writeSelector.close();
         }
     }
 }

@@ -6,9 +6,7 @@ import ibis.ipl.impl.SpinWait;
 
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InterruptedIOException;
-import java.net.SocketTimeoutException;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
@@ -19,24 +17,17 @@ import java.nio.channels.SocketChannel;
 import java.util.function.Consumer;
 
 /**
- * The input of a TCP connection. It works in one of two modes, chosen by the side of the
- * connection (a connection carries messages in one direction only, from the side that connected
- * to the side that accepted):
- *
- * <ul>
- * <li><b>Polling</b> ({@link #polling}, the accepting side, which receives the messages): the
- * channel is non-blocking, so one {@code read} system call both asks whether data has arrived and
- * fetches it. {@link #available()} is such a read into a small direct read-ahead buffer; this is
- * what a receiver that polls briefly before blocking calls in its loop, and a hit costs one system
- * call instead of an {@code FIONREAD} followed by a read. A read that needs more than has arrived
- * (the rest of a message that is on its way) first polls briefly ({@link SpinWait}); waiting (such
- * a read after the poll, or {@link #awaitData(long)}) blocks in a {@link Selector} of this
- * connection alone, with or without a time limit.</li>
- * <li><b>Blocking</b> ({@link #blocking}, the connecting side, which only reads the handshake
- * reply): the channel stays blocking, because the send port's writes on the same channel must
- * block when the socket buffer is full. Timed waits read through the socket adaptor's input
- * stream with {@code SO_TIMEOUT} into the read-ahead buffer.</li>
- * </ul>
+ * The input of a TCP connection (a connection carries messages in one direction only, from the
+ * side that connected to the side that accepted; the connecting side reads only the handshake
+ * reply). The channel is non-blocking, so one {@code read} system call both asks whether data has
+ * arrived and fetches it. {@link #available()} is such a read into a small direct read-ahead
+ * buffer; this is what a receiver that polls briefly before blocking calls in its loop, and a hit
+ * costs one system call instead of an {@code FIONREAD} followed by a read. A read that needs more
+ * than has arrived (the rest of a message that is on its way) first polls briefly
+ * ({@link SpinWait}); waiting (such a read after the poll, or {@link #awaitData(long)}) blocks in a
+ * {@link Selector} of this connection alone, with or without a time limit. The channel's
+ * {@link TcpByteSink} writes without blocking too, so no read or write of a connection can be
+ * closed by an interrupt.
  *
  * <p>Plain reads ({@link #read}) first drain the read-ahead, then read from the channel straight
  * into the caller's buffer, so large messages are not copied twice. Once the selector exists
@@ -52,44 +43,33 @@ final class TcpByteSource implements ByteSource {
     private static final ThreadLocal<Staging> STAGING = ThreadLocal.withInitial(() -> new Staging(64 * 1024));
 
     private final SocketChannel channel;
-    /** Polling mode: the selector waits are made in; null in blocking mode. */
+    /** Where waits for data are made. */
     private final Selector selector;
-    /** Blocking mode: the socket adaptor's stream for timed reads; null in polling mode. */
-    private final InputStream timedInput;
     /** Bytes read ahead, between position and limit (read mode). */
     private final ByteBuffer readAhead;
-    /** Polling mode: how a read that found nothing in the middle of a message polls before it waits. */
+    /** How a read that found nothing in the middle of a message polls before it waits. */
     private final SpinWait spin;
     private boolean endOfStream;
-    private int currentTimeout = -1;
     private volatile boolean closed;
 
-    private TcpByteSource(SocketChannel channel, int readAheadSize, boolean polling, long spinMicros)
-            throws IOException {
+    private TcpByteSource(SocketChannel channel, int readAheadSize, long spinMicros) throws IOException {
         this.channel = channel;
         this.spin = new SpinWait(spinMicros);
-        if (polling) {
-            channel.configureBlocking(false);
-            Selector s = Selector.open();
-            try {
-                channel.register(s, SelectionKey.OP_READ);
-            } catch (IOException | RuntimeException e) {
-                s.close();
-                throw e;
-            }
-            this.selector = s;
-            this.timedInput = null;
-            this.readAhead = ByteBuffer.allocateDirect(readAheadSize);
-        } else {
-            this.selector = null;
-            this.timedInput = channel.socket().getInputStream();
-            this.readAhead = ByteBuffer.allocate(readAheadSize);
+        channel.configureBlocking(false);
+        Selector s = Selector.open();
+        try {
+            channel.register(s, SelectionKey.OP_READ);
+        } catch (IOException | RuntimeException e) {
+            s.close();
+            throw e;
         }
+        this.selector = s;
+        this.readAhead = ByteBuffer.allocateDirect(readAheadSize);
         this.readAhead.limit(0);
     }
 
     /**
-     * A source in polling mode for the side that receives the messages. Switches the channel to
+     * A source over {@code channel}, for either side of a connection. Switches the channel to
      * non-blocking mode: its sink must be one made with {@link TcpByteSink#TcpByteSink(SocketChannel,
      * TcpByteSource)}.
      *
@@ -97,17 +77,7 @@ final class TcpByteSource implements ByteSource {
      *        processor) before it waits in the selector; 0: wait at once
      */
     static TcpByteSource polling(SocketChannel channel, int readAheadSize, long spinMicros) throws IOException {
-        return new TcpByteSource(channel, readAheadSize, true, spinMicros);
-    }
-
-    /** A source in blocking mode, for the side that sends the messages (it reads only the handshake reply). */
-    static TcpByteSource blocking(SocketChannel channel, int readAheadSize) throws IOException {
-        return new TcpByteSource(channel, readAheadSize, false, 0);
-    }
-
-    /** Whether this source made its channel non-blocking. */
-    boolean isPolling() {
-        return selector != null;
+        return new TcpByteSource(channel, readAheadSize, spinMicros);
     }
 
     /** The connection's channel (for a {@link TcpSourceWaitSet}). */
@@ -167,7 +137,7 @@ final class TcpByteSource implements ByteSource {
             destination.put(readAhead);
             readAhead.limit(oldLimit);
             total = n;
-            if (full && selector != null && !readAhead.hasRemaining() && destination.hasRemaining()) {
+            if (full && !readAhead.hasRemaining() && destination.hasRemaining()) {
                 // A poll filled the whole read-ahead, so more is probably waiting (a stream of
                 // large messages): fetch it now, in one read, straight into the destination.
                 int more = channel.read(destination);
@@ -188,7 +158,7 @@ final class TcpByteSource implements ByteSource {
             } else if (n > 0) {
                 total += n;
             } else {
-                // Polling mode only: nothing there yet. The rest of a message that has started
+                // Nothing there yet. The rest of a message that has started
                 // is usually on its way: poll briefly before waiting in the selector.
                 n = pollBriefly(destination);
                 if (n < 0) {
@@ -204,7 +174,7 @@ final class TcpByteSource implements ByteSource {
     }
 
     /**
-     * Polling mode: waits for the rest of a message that has started. An interrupt does not cut
+     * Waits for the rest of a message that has started. An interrupt does not cut
      * this wait short: the message would be lost half read, and with it the connection (the
      * waiting reader may be one of several threads sharing it, such as a reply reader of RMI).
      * The interrupt status is cleared while waiting (a selector returns at once for an
@@ -249,14 +219,11 @@ final class TcpByteSource implements ByteSource {
         if (endOfStream) {
             return 0;
         }
-        if (selector != null) {
-            fetch();
-            return readAhead.remaining();
-        }
-        return timedInput.available();
+        fetch();
+        return readAhead.remaining();
     }
 
-    /** Polling mode: one non-blocking read into the (empty) read-ahead buffer. */
+    /** One non-blocking read into the (empty) read-ahead buffer. */
     private void fetch() throws IOException {
         readAhead.clear();
         int n;
@@ -278,36 +245,7 @@ final class TcpByteSource implements ByteSource {
         if (timeoutMillis < 0) {
             return available() > 0 || endOfStream;
         }
-        if (selector != null) {
-            return awaitPolling(timeoutMillis);
-        }
-        readAhead.clear();
-        try {
-            int n;
-            if (timeoutMillis == 0) {
-                n = channel.read(readAhead);
-            } else {
-                int timeout = (int) Math.min(Integer.MAX_VALUE, timeoutMillis);
-                if (timeout != currentTimeout) {
-                    channel.socket().setSoTimeout(timeout);
-                    currentTimeout = timeout;
-                }
-                try {
-                    n = timedInput.read(readAhead.array(), readAhead.arrayOffset(), readAhead.capacity());
-                } catch (SocketTimeoutException e) {
-                    return false;
-                }
-                if (n > 0) {
-                    readAhead.position(n);
-                }
-            }
-            if (n < 0) {
-                endOfStream = true;
-            }
-            return true;
-        } finally {
-            readAhead.flip();
-        }
+        return awaitPolling(timeoutMillis);
     }
 
     private boolean awaitPolling(long timeoutMillis) throws IOException {
@@ -329,7 +267,7 @@ final class TcpByteSource implements ByteSource {
         }
     }
 
-    /** Polling mode: blocks until the channel is readable, the time is up or the source closes. */
+    /** Blocks until the channel is readable, the time is up or the source closes. */
     private void select(long timeoutMillis) throws IOException {
         if (closed) {
             throw new AsynchronousCloseException();
@@ -359,9 +297,7 @@ final class TcpByteSource implements ByteSource {
         try {
             channel.close();
         } finally {
-            if (selector != null) {
-                selector.close(); // wakes a blocked reader; deregistering lets the socket really close
-            }
+            selector.close(); // wakes a blocked reader; deregistering lets the socket really close
         }
     }
 }

@@ -209,9 +209,11 @@ public final class TcpTransport implements Transport {
                 // kernel picked the same port as our source port. Nobody is there.
                 throw new java.net.ConnectException("connection refused by " + address + " (nothing listens there)");
             }
-            // The connecting side sends the messages: blocking writes, and a blocking source that
-            // only reads the handshake reply.
-            return new ConnectionEnds(new TcpByteSink(channel), TcpByteSource.blocking(channel, readAhead),
+            // The connecting side sends the messages; its source only reads the handshake reply.
+            // It polls too (non-blocking channel), so that a send waiting for room in the socket
+            // buffer waits in a selector, where an interrupt cannot close the channel.
+            TcpByteSource source = TcpByteSource.polling(channel, readAhead, spinMicros);
+            return new ConnectionEnds(new TcpByteSink(channel, source), source,
                     "tcp " + address.getAddress().getHostAddress() + ":" + address.getPort());
         } catch (IOException | RuntimeException e) {
             channel.close();

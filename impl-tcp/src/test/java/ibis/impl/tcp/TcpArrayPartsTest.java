@@ -37,27 +37,27 @@ public class TcpArrayPartsTest {
     @Test
     public void theSinkTakesArrays() throws IOException {
         try (SocketChannel unconnected = SocketChannel.open()) {
-            assertTrue(new TcpByteSink(unconnected).takesArrays());
+            assertTrue(new TcpByteSink(unconnected, TcpByteSource.polling(unconnected, 64, 0)).takesArrays());
         }
     }
 
     /**
-     * Written: 64 KiB blocks are staged whole, 3 MiB blocks exceed the 1 MiB staging limit. Read:
-     * through a polling source (a receive port's) and a blocking one, each storing the arrays
-     * straight from its staging buffer, with elements that straddle two socket reads.
+     * Written (non-blocking, waiting for room whenever the reader lags): 64 KiB blocks are staged
+     * whole, 3 MiB blocks exceed the 1 MiB staging limit. Read: through sources with a tiny and a
+     * 64 KiB read-ahead, each storing the arrays straight from its staging buffer, with elements
+     * that straddle two socket reads.
      */
     @Test(timeOut = 60_000)
     public void arraysOfEveryTypeArriveWholeThroughStagedAndChunkedBlocks() throws Exception {
         for (int bufferSize : new int[] {64 * 1024, 3 << 20}) {
-            for (boolean polling : new boolean[] {true, false}) {
+            for (int readAhead : new int[] {64, 64 * 1024}) {
                 try (ServerSocketChannel server = ServerSocketChannel.open()) {
                     server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
                     try (SocketChannel sender = SocketChannel.open(server.getLocalAddress());
                             SocketChannel receiver = server.accept()) {
-                        TcpByteSource source = polling ? TcpByteSource.polling(receiver, 64, 50)
-                                : TcpByteSource.blocking(receiver, 64 * 1024);
+                        TcpByteSource source = TcpByteSource.polling(receiver, readAhead, 50);
                         assertTrue(source.takesArrays());
-                        roundTrip(bufferSize, sender, source);
+                        roundTrip(bufferSize, sender, source, "read-ahead " + readAhead);
                         source.close();
                     }
                 }
@@ -118,7 +118,8 @@ public class TcpArrayPartsTest {
         }
     }
 
-    private static void roundTrip(int bufferSize, SocketChannel sender, TcpByteSource source) throws Exception {
+    private static void roundTrip(int bufferSize, SocketChannel sender, TcpByteSource source, String reader)
+            throws Exception {
         Random r = new Random(bufferSize);
         int n = 1 << 20; // 4 to 8 MiB per array: several blocks of either size
         int[] ints = r.ints(n).toArray();
@@ -128,7 +129,8 @@ public class TcpArrayPartsTest {
         for (int i = 0; i < chars.length; i++) {
             chars[i] = (char) r.nextInt();
         }
-        BlockOutputStream out = new BlockOutputStream(new TcpByteSink(sender), bufferSize);
+        BlockOutputStream out = new BlockOutputStream(new TcpByteSink(sender, TcpByteSource.polling(sender, 64, 0)),
+                bufferSize);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread writer = new Thread(() -> {
             try {
@@ -149,7 +151,7 @@ public class TcpArrayPartsTest {
         writer.start();
         BlockInputStream in = new BlockInputStream(source, 64 * 1024, ByteOrder.nativeOrder(), bufferSize);
         for (int skew = 0; skew < 8; skew++) {
-            String where = "blocks of " + bufferSize + (source.isPolling() ? ", polling" : ", blocking") + ", skew " + skew;
+            String where = "blocks of " + bufferSize + ", " + reader + ", skew " + skew;
             for (int b = 0; b < skew; b++) {
                 assertEquals(in.readByte(), (byte) b, where);
             }

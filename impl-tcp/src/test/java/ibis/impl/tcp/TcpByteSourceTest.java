@@ -61,7 +61,6 @@ public class TcpByteSourceTest {
 
     @Test(timeOut = 60_000)
     public void pollingFindsNothingThenTheBytesInOrder() throws IOException {
-        assertTrue(source.isPolling());
         assertEquals(source.available(), 0);
         assertFalse(source.awaitData(-1));
         send((byte) 1, (byte) 2, (byte) 3);

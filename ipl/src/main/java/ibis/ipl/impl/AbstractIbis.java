@@ -219,15 +219,31 @@ public abstract class AbstractIbis implements Ibis {
         }
         List<String> found = new ArrayList<>();
         RegistryProvider provider = null;
-        for (RegistryProvider p : ServiceLoader.load(RegistryProvider.class, AbstractIbis.class.getClassLoader())) {
-            found.add(p.name());
-            if (provider == null && (p.name().equals(wanted) || p.getClass().getName().equals(wanted))) {
-                provider = p;
+        // The implementation's own loader too: it sees the jars of ibis.implementation.path when
+        // the implementation came from there.
+        ClassLoader ipl = AbstractIbis.class.getClassLoader();
+        ClassLoader implementation = getClass().getClassLoader();
+        for (ClassLoader loader : implementation == ipl ? List.of(ipl) : List.of(ipl, implementation)) {
+            for (RegistryProvider p : ServiceLoader.load(RegistryProvider.class, loader)) {
+                if (found.contains(p.name())) {
+                    continue;
+                }
+                found.add(p.name());
+                if (provider == null && (p.name().equals(wanted) || p.getClass().getName().equals(wanted))) {
+                    provider = p;
+                }
             }
         }
         if (provider == null) {
+            String install = DEFAULT_REGISTRY.equals(wanted)
+                    ? "add the artifact ibis:ibis-registry (it provides '" + DEFAULT_REGISTRY + "')"
+                    : "add the jar that provides it";
             throw new IbisCreationFailedException("no registry implementation '" + wanted + "' ("
-                    + IbisProperties.REGISTRY_IMPLEMENTATION + "); found " + found);
+                    + IbisProperties.REGISTRY_IMPLEMENTATION + "); found " + found + ". To fix: " + install
+                    + " to the class path (or, when the Ibis implementation is loaded from "
+                    + IbisProperties.IMPLEMENTATION_PATH + ", to its directory there)"
+                    + (found.isEmpty() ? "" : ", or set " + IbisProperties.REGISTRY_IMPLEMENTATION
+                    + " to one of " + found));
         }
         try {
             return provider.join(capabilities, handler, properties, starter.getNickName(), transport.contactData(), tag);

@@ -23,8 +23,9 @@ import org.objectweb.asm.commons.SimpleRemapper;
 /**
  * The {@code --java-rmi} drop-in pass: renames the {@code java.rmi} classes a program uses to
  * find and export remote objects ({@code Naming}, {@code registry.LocateRegistry},
- * {@code registry.Registry}, {@code server.UnicastRemoteObject}, and {@code server.RemoteStub},
- * the result type of the JDK's {@code exportObject(Remote)}) to their {@code ibis.rmi}
+ * {@code registry.Registry}, {@code server.UnicastRemoteObject}, {@code server.RemoteStub},
+ * the result type of the JDK's {@code exportObject(Remote)}, and {@code server.RemoteObject} and
+ * {@code server.RemoteRef}, for {@code getRef()} and the remote identity) to their {@code ibis.rmi}
  * counterparts wherever a class file names them (member owners, superclass, interfaces,
  * descriptors, signatures, type instructions, class constants, method handles). Calls of
  * {@code RemoteServer}'s static {@code getClientHost}, {@code getLog} and {@code setLog} go to the
@@ -46,7 +47,10 @@ final class JavaRmiPass {
             "java/rmi/registry/Registry", "ibis/rmi/registry/Registry",
             "java/rmi/server/UnicastRemoteObject", "ibis/rmi/server/UnicastRemoteObject",
             // The JDK's deprecated exportObject(Remote) returns a RemoteStub: Ibis's returns its own.
-            "java/rmi/server/RemoteStub", "ibis/rmi/server/RemoteStub");
+            "java/rmi/server/RemoteStub", "ibis/rmi/server/RemoteStub",
+            // getRef(), toStub and the identity of stubs and remote objects; the ref's identity methods.
+            "java/rmi/server/RemoteObject", "ibis/rmi/server/RemoteObject",
+            "java/rmi/server/RemoteRef", "ibis/rmi/server/RemoteRef");
 
     private static final String REMOTE_SERVER = "java/rmi/server/RemoteServer";
     private static final String UNICAST_REMOTE_OBJECT = "java/rmi/server/UnicastRemoteObject";

@@ -304,8 +304,8 @@ public class JavaRmiPassTest {
                     "public class Custom extends java.rmi.server.UnicastRemoteObject implements java.rmi.Remote {",
                     "    private static final long serialVersionUID = 1L;",
                     "    public Custom() throws java.rmi.RemoteException { }",
-                    "    static Object ref(java.rmi.server.UnicastRemoteObject o) {",
-                    "        return o.getRef();", // RemoteObject's: not in Ibis RMI
+                    "    static Object invoke(java.rmi.server.UnicastRemoteObject o) throws Exception {",
+                    "        return o.getRef().invoke(o, null, null, 0L);", // RemoteRef's: not in Ibis RMI
                     "    }",
                     "}")));
             Map<String, byte[]> before = Samples.snapshot(dir);
@@ -314,11 +314,61 @@ public class JavaRmiPassTest {
                 fail("a method Ibis RMI lacks must fail the pass");
             } catch (RewriteException e) {
                 assertTrue(e.getMessage().contains("m.Custom"), e.getMessage());
-                assertTrue(e.getMessage().contains("method java.rmi.server.UnicastRemoteObject.getRef()"
-                        + " returning java.rmi.server.RemoteRef"), e.getMessage());
+                assertTrue(e.getMessage().contains("method java.rmi.server.RemoteRef.invoke(java.rmi.Remote,"
+                        + " java.lang.reflect.Method, java.lang.Object[], long) returning java.lang.Object"),
+                        e.getMessage());
                 assertTrue(e.getMessage().contains("no ibis.rmi counterpart"), e.getMessage());
             }
             assertSnapshotEquals(Samples.snapshot(dir), before);
+        } finally {
+            Samples.delete(dir);
+        }
+    }
+
+    /**
+     * RemoteObject's getRef (through UnicastRemoteObject and through the program's own subclass),
+     * RemoteRef's identity methods and RemoteObject.toStub are mapped, and the rewritten class
+     * links against ibis.rmi (each method reaches its null receiver, not a NoSuchMethodError).
+     */
+    @Test
+    public void getRefAndTheRefsIdentityMethodsAreMappedAndLink() throws Exception {
+        Path dir = Samples.tempDir("jrmi-getref");
+        try {
+            Samples.compile(dir, Map.of("g/Refs.java", String.join("\n",
+                    "package g;",
+                    "public class Refs extends java.rmi.server.UnicastRemoteObject implements java.rmi.Remote {",
+                    "    private static final long serialVersionUID = 1L;",
+                    "    public Refs() throws java.rmi.RemoteException { }",
+                    "    public static String describe(java.rmi.server.UnicastRemoteObject o) {",
+                    "        java.rmi.server.RemoteRef r = o.getRef();",
+                    "        return r.remoteToString() + r.remoteHashCode() + r.remoteEquals(r);",
+                    "    }",
+                    "    public static Object own(Refs o) { return o.getRef(); }",
+                    "    public static java.rmi.Remote stub(java.rmi.Remote o) throws Exception {",
+                    "        return java.rmi.server.RemoteObject.toStub(o);",
+                    "    }",
+                    "}")));
+            RewriteResult r = new Rewriter().classPath(List.of(ibisRmi)).javaRmi(true).rewrite(List.of(dir));
+            assertTrue(r.outcome("g.Refs").javaRmiRenamed());
+            String raw = new String(Files.readAllBytes(dir.resolve("g/Refs.class")), StandardCharsets.ISO_8859_1);
+            assertFalse(raw.contains("java/rmi/server/RemoteRef"), "still names java.rmi.server.RemoteRef");
+            assertFalse(raw.contains("java/rmi/server/RemoteObject"), "still names java.rmi.server.RemoteObject");
+            try (java.net.URLClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {dir.toUri().toURL()},
+                    getClass().getClassLoader())) {
+                Class<?> refs = Class.forName("g.Refs", true, loader);
+                assertEquals(refs.getSuperclass(), ibis.rmi.server.UnicastRemoteObject.class);
+                assertEquals(refs.getMethod("own", refs).getReturnType(), Object.class);
+                for (java.lang.reflect.Method m : new java.lang.reflect.Method[] {
+                        refs.getMethod("describe", ibis.rmi.server.UnicastRemoteObject.class),
+                        refs.getMethod("own", refs)}) {
+                    try {
+                        m.invoke(null, (Object) null);
+                        fail(m + " with a null object returned");
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        assertTrue(e.getCause() instanceof NullPointerException, m + " links: " + e.getCause());
+                    }
+                }
+            }
         } finally {
             Samples.delete(dir);
         }

@@ -3,6 +3,7 @@ package ibis.rmi.impl;
 import ibis.ipl.IbisIdentifier;
 import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
+import ibis.rmi.server.RemoteRef;
 
 import java.io.IOException;
 import java.rmi.ConnectException;
@@ -14,9 +15,10 @@ import java.rmi.RemoteException;
  * on the first call (and again after a broken connection), followed by a {@link RmiProtocol#PING}
  * carrying the epoch of this JVM's reply port for the server ({@link ReplyChannel}), so that the
  * server has its reply connection to us before any real call; a PING is sent again when that
- * reply port was replaced.
+ * reply port was replaced. As the {@link RemoteRef} of the object's stubs (and of the exported
+ * object itself) it identifies the object by member and port name.
  */
-public final class RemoteReference {
+public final class RemoteReference implements RemoteRef {
 
     private final RmiRuntime runtime;
     private final IbisIdentifier member;
@@ -42,13 +44,30 @@ public final class RemoteReference {
     }
 
     /** @return the member serving the remote object */
+    @Override
     public IbisIdentifier member() {
         return member;
     }
 
     /** @return the name of the skeleton's receive port */
+    @Override
     public String portName() {
         return portName;
+    }
+
+    @Override
+    public boolean remoteEquals(RemoteRef other) {
+        return other != null && portName.equals(other.portName()) && member.equals(other.member());
+    }
+
+    @Override
+    public int remoteHashCode() {
+        return portName.hashCode() * 31 + member.hashCode();
+    }
+
+    @Override
+    public String remoteToString() {
+        return portName + "@" + member;
     }
 
     RmiRuntime runtime() {

@@ -3,17 +3,16 @@ package ibis.rmi.server;
 import ibis.rmi.impl.RemoteReference;
 
 import java.io.ObjectStreamException;
-import java.io.Serializable;
-import java.rmi.Remote;
 
 /**
  * Base class of the stubs Ibis RMI generates. A stub implements the remote interfaces of its
  * remote object and forwards every call to it. It is serializable: it travels as the address of
  * the remote object (member and receive port) plus the names of its remote interfaces, and the
  * receiving JVM makes a stub of its own from that. Two stubs are equal when they refer to the
- * same remote object.
+ * same remote object ({@link RemoteObject}); {@link #getRef()} returns the remote object's
+ * {@link RemoteRef}.
  */
-public abstract class RemoteStub implements Remote, Serializable {
+public abstract class RemoteStub extends RemoteObject {
 
     private static final long serialVersionUID = 1L;
 
@@ -26,6 +25,7 @@ public abstract class RemoteStub implements Remote, Serializable {
      * @param ref the remote object this stub calls
      */
     protected RemoteStub(RemoteReference ref) {
+        super(ref);
         this.ref = ref;
     }
 
@@ -39,22 +39,9 @@ public abstract class RemoteStub implements Remote, Serializable {
         return ref.handle();
     }
 
-    @Override
-    public boolean equals(Object other) {
-        if (!(other instanceof RemoteStub)) {
-            return false;
-        }
-        RemoteReference o = ((RemoteStub) other).ref;
-        return o.portName().equals(ref.portName()) && o.member().equals(ref.member());
-    }
-
-    @Override
-    public int hashCode() {
-        return ref.portName().hashCode() * 31 + ref.member().hashCode();
-    }
-
+    /** @return {@code INTERFACE_Stub[PORT@MEMBER]}: the first remote interface and the ref's address */
     @Override
     public String toString() {
-        return getClass().getInterfaces()[0].getName() + "_Stub[" + ref.portName() + "@" + ref.member() + "]";
+        return getClass().getInterfaces()[0].getName() + "_Stub[" + ref.remoteToString() + "]";
     }
 }

@@ -33,9 +33,10 @@ import org.slf4j.LoggerFactory;
  * {@link ObjectInputFilter} is not applied either (a warning is logged): parameters are read by
  * Ibis serialization, whose class filter is the property {@code ibis.io.class.filter}. A
  * serialized {@code UnicastRemoteObject} (as a parameter or result, or in any object graph)
- * travels as its stub while it is exported.
+ * travels as its stub while it is exported. Once exported, the object has the {@link RemoteRef} of
+ * its stubs ({@link #getRef()}) and equals them ({@link RemoteObject}).
  */
-public class UnicastRemoteObject implements Remote, java.io.Serializable {
+public class UnicastRemoteObject extends RemoteObject {
 
     private static final long serialVersionUID = 1L;
 
@@ -84,7 +85,11 @@ public class UnicastRemoteObject implements Remote, java.io.Serializable {
      * @throws RemoteException when it cannot be exported (for example it is exported already)
      */
     public static RemoteStub exportObject(Remote obj) throws RemoteException {
-        return RmiRuntime.get().export(obj);
+        RemoteStub stub = RmiRuntime.get().export(obj);
+        if (obj instanceof RemoteObject exported) {
+            exported.setRef(stub.getRef());
+        }
+        return stub;
     }
 
     /**
@@ -212,6 +217,7 @@ public class UnicastRemoteObject implements Remote, java.io.Serializable {
     @Override
     public Object clone() throws CloneNotSupportedException {
         UnicastRemoteObject copy = (UnicastRemoteObject) super.clone();
+        copy.setRef(null); // not this object's: the copy gets its own on export
         try {
             exportObject(copy);
         } catch (RemoteException e) {
