@@ -38,7 +38,7 @@ public final class IbisRun {
               --pool NAME         pool name (default for a local pool: a fresh unique name)
               --server HOST:PORT  registry server to use (see ibis-server); port 8888 by default
               --impl NICK         network implementation, e.g. tcp (sets ibis.implementation)
-              -cp PATH            class path of the program, added after the Ibis jars
+              -cp PATH            class path of the program, put before the Ibis jars
               -Dkey=value         system property for every member (repeatable)
               --jvm-arg ARG       extra JVM option for every member, e.g. --jvm-arg -Xmx2g
               --help              this text

@@ -206,7 +206,8 @@ public final class LaunchPlan {
         command.add("--enable-native-access=ALL-UNNAMED");
         command.addAll(options.jvmArguments());
         command.add("-cp");
-        command.add(joinClassPath(launcherClassPath, options.classPath()));
+        // The program's own class path first, so its classes and chosen versions win; the Ibis jars after.
+        command.add(joinClassPath(options.classPath(), launcherClassPath));
         for (Map.Entry<String, String> e : memberProperties(localIndex, server).entrySet()) {
             command.add("-D" + e.getKey() + "=" + e.getValue());
         }

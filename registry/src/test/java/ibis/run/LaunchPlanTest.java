@@ -124,7 +124,7 @@ public class LaunchPlanTest {
     }
 
     @Test
-    public void memberCommandRunsTheSameJavaWithIbisJarsFirstAndTheProgramLast() throws UsageException {
+    public void memberCommandRunsTheSameJavaWithTheProgramsClassPathBeforeTheIbisJars() throws UsageException {
         LaunchPlan p = plan(Map.of(), "--np", "2", "-cp", "app.jar", "-Da=b", "--jvm-arg", "-Xss4m",
                 "my.Main", "x", "y");
         List<String> cmd = p.memberCommand(1, "/jdk/bin/java", "ibis.jar", "127.0.0.1:4");
@@ -132,7 +132,7 @@ public class LaunchPlanTest {
         assertTrue(cmd.contains("--enable-native-access=ALL-UNNAMED"));
         assertTrue(cmd.contains("-Xss4m"));
         int cp = cmd.indexOf("-cp");
-        assertEquals(cmd.get(cp + 1), "ibis.jar" + File.pathSeparator + "app.jar");
+        assertEquals(cmd.get(cp + 1), "app.jar" + File.pathSeparator + "ibis.jar");
         assertTrue(cmd.contains("-Da=b"));
         assertTrue(cmd.contains("-Dibis.pool.member=1"));
         assertTrue(cmd.contains("-Dibis.pool.size=2"));

@@ -203,7 +203,8 @@ public final class RmiProcesses implements AutoCloseable {
     /**
      * The class path of the {@code ibis.benchmarks.rmi} classes rewritten by {@code ibisc --java-rmi}:
      * the system property {@value #IBIS_CLASSPATH_PROPERTY}; else, when this class comes from a jar in
-     * {@code dist/target/lib}, the jars in {@code dist/target/lib-ibisrmi}; else, when it comes from
+     * {@code dist/target/lib-bench} (or {@code lib-bench/} of the binary distribution), the jars in the
+     * sibling {@code lib-ibisrmi}; else, when it comes from
      * {@code benchmarks/target/classes}, the folder {@code benchmarks/target/ibis-rmi-classes}.
      *
      * @return the class path

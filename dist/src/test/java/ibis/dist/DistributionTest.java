@@ -1,0 +1,124 @@
+package ibis.dist;
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.testng.annotations.AfterClass;
+import org.testng.annotations.BeforeClass;
+import org.testng.annotations.Test;
+
+/**
+ * The binary distribution {@code ibis-VERSION-bin.tar.gz}, unpacked into a temporary folder outside the
+ * source tree and used from there, as a user without Maven would: a {@code mvn} that fails loudly comes
+ * first on the PATH, so a script that tried to build would fail the test.
+ */
+public class DistributionTest {
+
+    private Path work;
+    private Path home;
+    private Map<String, String> noMaven;
+
+    @BeforeClass
+    public void unpack() throws Exception {
+        Path archive = Path.of(property("ibis.dist.archive"));
+        assertTrue(Files.isRegularFile(archive), "the distribution is built in package: " + archive);
+        work = Files.createTempDirectory("ibis-dist-test");
+        ScriptRun tar = CommandRun.run(work, Map.of(), 120, List.of("tar", "xzf", archive.toString()));
+        assertEquals(tar.status(), 0, tar.all());
+        home = work.resolve("ibis-" + property("ibis.version"));
+        Path fakeBin = Files.createDirectories(work.resolve("fake-bin"));
+        Path mvn = fakeBin.resolve("mvn");
+        Files.writeString(mvn, "#!/bin/sh\necho 'a script of the distribution called mvn' >&2\nexit 97\n");
+        Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
+        noMaven = Map.of("PATH", fakeBin + ":" + System.getenv("PATH"));
+    }
+
+    @AfterClass(alwaysRun = true)
+    public void removeTheUnpackedCopy() throws Exception {
+        if (work != null) {
+            ScriptRun rm = CommandRun.run(Path.of("/"), Map.of(), 60, List.of("rm", "-rf", work.toString()));
+            assertEquals(rm.status(), 0, rm.all());
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void archiveHoldsScriptsLibrariesReadmeAndLicenceWithBenchmarkJarsApart() throws Exception {
+        for (String script : List.of("ibis-run", "ibis-server", "ibisc", "ibis-bench", "ibis-demo")) {
+            assertTrue(Files.isExecutable(home.resolve("bin").resolve(script)), "bin/" + script);
+        }
+        assertFalse(Files.exists(home.resolve("bin/ibis-test")), "ibis-test needs the sources and Maven");
+        assertTrue(Files.isRegularFile(home.resolve("README.md")));
+        assertTrue(Files.readString(home.resolve("LICENSE")).contains("Apache License"));
+        List<String> lib = names(home.resolve("lib"));
+        for (String module : List.of("ibis-io-", "ibis-ipl-", "ibis-registry-", "ibis-impl-tcp-", "ibis-rmi-",
+                "ibis-rewriter-", "ibis-examples-", "ibis-run-", "slf4j-api-", "slf4j-simple-")) {
+            assertTrue(lib.stream().anyMatch(n -> n.startsWith(module)), module + " in lib/: " + lib);
+        }
+        Pattern benchmarkOnly = Pattern.compile("(kryo|fory|jmh|ibis-benchmarks).*");
+        assertTrue(lib.stream().noneMatch(n -> benchmarkOnly.matcher(n).matches()), "benchmark jars in lib/: " + lib);
+        List<String> bench = names(home.resolve("lib-bench"));
+        for (String jar : List.of("ibis-benchmarks-", "kryo-", "fory-core-", "jmh-core-")) {
+            assertTrue(bench.stream().anyMatch(n -> n.startsWith(jar)), jar + " in lib-bench/: " + bench);
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void commandJarsNameTheirMainClass() throws Exception {
+        String version = property("ibis.version");
+        assertEquals(mainClass(home.resolve("lib/ibis-run-" + version + ".jar")), "ibis.run.IbisRun");
+        assertEquals(mainClass(home.resolve("lib/ibis-registry-" + version + ".jar")),
+                "ibis.registry.server.RegistryServerMain");
+        assertEquals(mainClass(home.resolve("lib/ibis-rewriter-" + version + ".jar")), "ibis.rewriter.Ibisc");
+    }
+
+    @Test(timeOut = 180_000)
+    public void poolOfTwoRunsFromTheUnpackedFolderWithoutMaven() throws Exception {
+        ScriptRun run = CommandRun.run(work, noMaven, 170,
+                List.of(home.resolve("bin/ibis-run").toString(), "--np", "2", "ibis.examples.Hello"));
+        assertEquals(run.status(), 0, run.all());
+        assertFalse(run.err().contains("called mvn"), run.all());
+        assertTrue(Pattern.compile("(?m)^\\[[01]\\] Server received: Hi there$").matcher(run.out()).find(), run.all());
+        assertTrue(Pattern.compile("(?m)^\\[[01]\\] Client sent: Hi there$").matcher(run.out()).find(), run.all());
+    }
+
+    @Test(timeOut = 180_000)
+    public void launcherJarRunsAPoolWithJavaDashJar() throws Exception {
+        ScriptRun run = CommandRun.run(work, noMaven, 170, List.of(CommandRun.java(),
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                "-jar", home.resolve("lib/ibis-run-" + property("ibis.version") + ".jar").toString(),
+                "--np", "2", "ibis.examples.Hello"));
+        assertEquals(run.status(), 0, run.all());
+        assertTrue(Pattern.compile("(?m)^\\[[01]\\] Server received: Hi there$").matcher(run.out()).find(), run.all());
+    }
+
+    private static String mainClass(Path jar) throws IOException {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            return file.getManifest().getMainAttributes().getValue(Attributes.Name.MAIN_CLASS);
+        }
+    }
+
+    private static List<String> names(Path folder) throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
+        }
+    }
+
+    static String property(String name) {
+        String v = System.getProperty(name);
+        assertTrue(v != null && !v.isEmpty(), "system property " + name + " (set by the dist pom)");
+        return v;
+    }
+}
