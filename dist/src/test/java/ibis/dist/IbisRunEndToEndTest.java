@@ -81,6 +81,26 @@ public class IbisRunEndToEndTest {
         assertTrue(wrong.err().contains("--no-such-option"), wrong.all());
     }
 
+    /**
+     * The ipl suite's plain-program figure runs {@code ibis.benchmarks.ipl.PlainStream} this way
+     * (the benchmarks jar as the program's class path) and reads these lines.
+     */
+    @Test(timeOut = 180_000)
+    public void thePlainStreamProgramOfTheIplSuiteRunsUnderIbisRunAndReportsEachRun() throws Exception {
+        java.io.File[] jars = new java.io.File(System.getProperty("ibis.repo.root"), "dist/target/lib-bench")
+                .listFiles((d, n) -> n.startsWith("ibis-benchmarks-") && n.endsWith(".jar"));
+        assertTrue(jars != null && jars.length == 1, "one ibis-benchmarks jar in dist/target/lib-bench");
+        for (String serialization : List.of("data", "byte", "object.ibis")) {
+            ScriptRun run = ScriptRun.run(170, "ibis-run", "--np", "2", "-cp", jars[0].getPath(),
+                    "ibis.benchmarks.ipl.PlainStream", serialization, "200", "2");
+            assertEquals(run.status(), 0, run.all());
+            for (int r = 0; r < 2; r++) {
+                assertTrue(Pattern.compile("(?m)^\\[[01]\\] plain-stream " + Pattern.quote(serialization) + " run " + r
+                        + " 200 messages \\d+ ns [0-9.]+ MB/s$").matcher(run.out()).find(), run.all());
+            }
+        }
+    }
+
     @Test(timeOut = 180_000)
     public void underAClusterLauncherEachProcessIsOneRankOfTheSamePool() throws Exception {
         Properties serverProps = new Properties();

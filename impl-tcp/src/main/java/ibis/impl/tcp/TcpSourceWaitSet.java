@@ -31,7 +31,7 @@ final class TcpSourceWaitSet implements SourceWaitSet {
 
     @Override
     public void add(ByteSource source) throws IOException {
-        if (!(source instanceof TcpByteSource tcp) || !tcp.isPolling()) {
+        if (!(source instanceof TcpByteSource tcp)) {
             throw new IOException(source + " is not a receiving source of the tcp transport");
         }
         try {
