@@ -107,7 +107,7 @@ public class IbisRunEndToEndTest {
         serverProps.setProperty("ibis.registry.server.bind", "127.0.0.1");
         try (CentralRegistryServer server = new CentralRegistryServer(0, serverProps)) {
             server.start();
-            List<ScriptRun.Started> ranks = new ArrayList<>();
+            List<CommandRun.Started> ranks = new ArrayList<>();
             try {
                 for (int rank = 0; rank < 2; rank++) {
                     // What mpirun/srun would set; the job id gives both ranks the same pool name.
@@ -116,7 +116,7 @@ public class IbisRunEndToEndTest {
                     ranks.add(ScriptRun.start(env, "ibis-run", "--server", server.address(), "ibis.examples.Hello"));
                 }
                 StringBuilder out = new StringBuilder();
-                for (ScriptRun.Started r : ranks) {
+                for (CommandRun.Started r : ranks) {
                     ScriptRun run = r.finish(170);
                     assertEquals(run.status(), 0, run.all());
                     assertFalse(run.out().startsWith("["), "a rank's output is not prefixed\n" + run.all());
@@ -125,7 +125,7 @@ public class IbisRunEndToEndTest {
                 assertTrue(out.toString().contains("Server received: Hi there"), out.toString());
                 assertTrue(out.toString().contains("Client sent: Hi there"), out.toString());
             } finally {
-                ranks.forEach(ScriptRun.Started::kill);
+                ranks.forEach(CommandRun.Started::kill);
             }
         }
     }
