@@ -739,25 +739,39 @@ public abstract class AbstractReceivePort implements ReceivePort {
         return left;
     }
 
+    /**
+     * Waits, with the lock held, until an explicit port may be read (no live message, no other
+     * reading call, a connection), then claims reading it.
+     *
+     * @return false for a poll that would have to wait
+     * @throws ConnectionClosedException when the port is closed or closing
+     * @throws ReceiveTimedOutException when the deadline passed
+     */
+    private boolean claimReadingLocked(long deadline, boolean poll) throws IOException {
+        while (true) {
+            if (closed || closing) {
+                throw new ConnectionClosedException(this + " is closed");
+            }
+            if (live == null && !reading && !connections.isEmpty()) {
+                reading = true;
+                return true;
+            }
+            if (poll) {
+                return false;
+            }
+            waitLocked(millisLeft(deadline, connections.isEmpty() ? "not connected" : "port busy"));
+        }
+    }
+
     /** Receipt on a one-sender port: the caller reads the connection itself. */
     private ReadMessage receiveDirect(long deadline, boolean poll) throws IOException {
         while (true) {
             ReceiveConnection c;
             boolean headerReady;
             synchronized (lock) {
-                while (true) {
-                    if (closed || closing) {
-                        throw new ConnectionClosedException(this + " is closed");
-                    }
-                    if (live == null && !reading && !connections.isEmpty()) {
-                        break;
-                    }
-                    if (poll) {
-                        return null;
-                    }
-                    waitLocked(millisLeft(deadline, connections.isEmpty() ? "not connected" : "port busy"));
+                if (!claimReadingLocked(deadline, poll)) {
+                    return null;
                 }
-                reading = true;
                 c = connections.get(0);
                 headerReady = c.headerReady;
                 c.headerReady = false;
@@ -906,19 +920,9 @@ public abstract class AbstractReceivePort implements ReceivePort {
             int n;
             ReceiveConnection c = null;
             synchronized (lock) {
-                while (true) {
-                    if (closed || closing) {
-                        throw new ConnectionClosedException(this + " is closed");
-                    }
-                    if (live == null && !reading && !connections.isEmpty()) {
-                        break;
-                    }
-                    if (poll) {
-                        return null;
-                    }
-                    waitLocked(millisLeft(deadline, connections.isEmpty() ? "not connected" : "port busy"));
+                if (!claimReadingLocked(deadline, poll)) {
+                    return null;
                 }
-                reading = true;
                 n = snapshotLocked();
                 snapshot = readSnapshot;
                 for (int i = 0; i < n; i++) {
