@@ -76,6 +76,12 @@ final class SunSerializationOutput implements SerializationOutput {
             writeOnLargeStack(s, value);
             return;
         }
+        if (adapter.holding() && cannotRecurse(value)) {
+            // Nothing to retry on a large stack: send what was held and write it as before the
+            // hold-back existed (a large primitive array would otherwise be held and copied).
+            s.flush();
+            adapter.release();
+        }
         if (!adapter.holding()) {
             try {
                 s.writeObject(value);
@@ -102,6 +108,23 @@ final class SunSerializationOutput implements SerializationOutput {
             return;
         }
         adapter.release(); // later objects of the message go straight out
+    }
+
+    /**
+     * Whether the JDK stream writes {@code value} without recursing into other objects: null, a
+     * string, a boxed primitive, an enum constant, a class, or an array of primitives.
+     */
+    static boolean cannotRecurse(Object value) {
+        if (value == null || value instanceof String || value instanceof Enum<?> || value instanceof Class<?>
+                || value instanceof Boolean || value instanceof Character) {
+            return true;
+        }
+        Class<?> c = value.getClass();
+        if (c.isArray()) {
+            return c.getComponentType().isPrimitive();
+        }
+        return c == Integer.class || c == Long.class || c == Double.class || c == Float.class || c == Short.class
+                || c == Byte.class;
     }
 
     private void writeOnLargeStack(ObjectOutputStream s, Object value) throws IOException {

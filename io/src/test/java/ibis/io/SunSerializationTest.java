@@ -508,6 +508,39 @@ public class SunSerializationTest {
         });
     }
 
+    /**
+     * A first object that cannot recurse (here a 100,000-byte array) needs no retry on a large
+     * stack, so it is not held back: it reaches the block stream in the JDK stream's own pieces as
+     * it is written, instead of being collected and copied once more in one piece.
+     */
+    @Test(timeOut = 60_000)
+    public void aLargePrimitiveArrayAsTheFirstObjectIsNotHeldBack() throws Exception {
+        Wire wire = new Wire(1 << 16, 0, 1);
+        int[] largestPiece = {0};
+        DataOutput recording = (DataOutput) java.lang.reflect.Proxy.newProxyInstance(DataOutput.class.getClassLoader(),
+                new Class<?>[] {DataOutput.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("writeArray") && args[0] instanceof byte[]) {
+                        largestPiece[0] = Math.max(largestPiece[0], (Integer) args[2]);
+                    }
+                    try {
+                        return method.invoke(wire.blocksOut, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        SerializationOutput out = Serialization.createOutput("sun", recording);
+        byte[] big = new byte[100_000];
+        Arrays.fill(big, (byte) 9);
+        out.writeObject(big);
+        out.writeObject(new Node(4)); // the message's later objects are written as before
+        wire.endMessage(out);
+        assertTrue(largestPiece[0] <= 8192, "the array was held back and copied in one piece of " + largestPiece[0]);
+        SerializationInput in = wire.input("sun");
+        assertEquals((byte[]) in.readObject(), big);
+        assertEquals(((Node) in.readObject()).value, 4);
+        wire.endMessage(in);
+    }
+
     @Test(timeOut = 120_000)
     public void aDeepMessageThatIsNotReadToItsEndIsSkippedOnALargeStack() throws Exception {
         Wire wire = new Wire(1 << 16, 0, 1);
