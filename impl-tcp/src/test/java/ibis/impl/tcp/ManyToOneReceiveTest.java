@@ -37,6 +37,26 @@ public class ManyToOneReceiveTest {
         return false;
     }
 
+    /** What a test reads from the one message it receives. */
+    interface Reading {
+        Object read(ReadMessage m) throws Exception;
+    }
+
+    /** Starts a thread that receives one message and stores what {@code reading} returns, or what it threw. */
+    private static Thread receiveInBackground(ReceivePort rp, Reading reading, AtomicReference<Object> result) {
+        Thread t = new Thread(() -> {
+            try {
+                ReadMessage m = rp.receive();
+                result.set(reading.read(m));
+                m.finish();
+            } catch (Throwable e) {
+                result.set(e);
+            }
+        });
+        t.start();
+        return t;
+    }
+
     @Test(timeOut = 60_000)
     public void receiveReadsEverySendersMessagesInTheCallersThreadInOrderPerSender() throws Exception {
         int senders = 4;
@@ -108,16 +128,7 @@ public class ManyToOneReceiveTest {
             SendPort quiet = pool.create(TestPool.MANY_TO_ONE_EXPLICIT).createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
             quiet.connect(rp.identifier());
             AtomicReference<Object> result = new AtomicReference<>();
-            Thread blocked = new Thread(() -> {
-                try {
-                    ReadMessage m = rp.receive();
-                    result.set(m.readString());
-                    m.finish();
-                } catch (Throwable t) {
-                    result.set(t);
-                }
-            });
-            blocked.start();
+            Thread blocked = receiveInBackground(rp, ReadMessage::readString, result);
             FailureTest.awaitBlockedIn(blocked, "await"); // blocked in the wait set, watching the quiet sender only
             SendPort late = pool.create(TestPool.MANY_TO_ONE_EXPLICIT).createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
             late.connect(rp.identifier());
@@ -144,16 +155,7 @@ public class ManyToOneReceiveTest {
             staying.connect(rp.identifier());
             SendPortIdentifier leaver = leaving.identifier();
             AtomicReference<Object> result = new AtomicReference<>();
-            Thread blocked = new Thread(() -> {
-                try {
-                    ReadMessage m = rp.receive();
-                    result.set(m.readInt());
-                    m.finish();
-                } catch (Throwable t) {
-                    result.set(t);
-                }
-            });
-            blocked.start();
+            Thread blocked = receiveInBackground(rp, ReadMessage::readInt, result);
             FailureTest.awaitBlockedIn(blocked, "await");
             leaving.close(); // CLOSE on its connection: the blocked receive handles it and waits on
             SendPortIdentifier[] lost = rp.lostConnections();
