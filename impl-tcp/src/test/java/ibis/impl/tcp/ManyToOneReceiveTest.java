@@ -37,6 +37,13 @@ public class ManyToOneReceiveTest {
         return false;
     }
 
+    /** A send port of a new Ibis of the pool, connected to {@code rp}. */
+    private static SendPort connectedSender(TestPool pool, ReceivePort rp) throws Exception {
+        SendPort port = pool.create(TestPool.MANY_TO_ONE_EXPLICIT).createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
+        port.connect(rp.identifier());
+        return port;
+    }
+
     /** What a test reads from the one message it receives. */
     interface Reading {
         Object read(ReadMessage m) throws Exception;
@@ -125,13 +132,11 @@ public class ManyToOneReceiveTest {
             Ibis receiver = pool.create(TestPool.MANY_TO_ONE_EXPLICIT);
             ReceivePort rp = receiver.createReceivePort(TestPool.MANY_TO_ONE_EXPLICIT, "many");
             rp.enableConnections();
-            SendPort quiet = pool.create(TestPool.MANY_TO_ONE_EXPLICIT).createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
-            quiet.connect(rp.identifier());
+            SendPort quiet = connectedSender(pool, rp);
             AtomicReference<Object> result = new AtomicReference<>();
             Thread blocked = receiveInBackground(rp, ReadMessage::readString, result);
             FailureTest.awaitBlockedIn(blocked, "await"); // blocked in the wait set, watching the quiet sender only
-            SendPort late = pool.create(TestPool.MANY_TO_ONE_EXPLICIT).createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
-            late.connect(rp.identifier());
+            SendPort late = connectedSender(pool, rp);
             WriteMessage w = late.newMessage();
             w.writeString("from the late sender");
             w.finish();
@@ -149,10 +154,8 @@ public class ManyToOneReceiveTest {
             Ibis receiver = pool.create(TestPool.MANY_TO_ONE_EXPLICIT);
             ReceivePort rp = receiver.createReceivePort(TestPool.MANY_TO_ONE_EXPLICIT, "many");
             rp.enableConnections();
-            SendPort leaving = pool.create(TestPool.MANY_TO_ONE_EXPLICIT).createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
-            leaving.connect(rp.identifier());
-            SendPort staying = pool.create(TestPool.MANY_TO_ONE_EXPLICIT).createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
-            staying.connect(rp.identifier());
+            SendPort leaving = connectedSender(pool, rp);
+            SendPort staying = connectedSender(pool, rp);
             SendPortIdentifier leaver = leaving.identifier();
             AtomicReference<Object> result = new AtomicReference<>();
             Thread blocked = receiveInBackground(rp, ReadMessage::readInt, result);
@@ -183,10 +186,8 @@ public class ManyToOneReceiveTest {
             Ibis receiver = pool.create(TestPool.MANY_TO_ONE_EXPLICIT);
             ReceivePort rp = receiver.createReceivePort(TestPool.MANY_TO_ONE_EXPLICIT, "many");
             rp.enableConnections();
-            SendPort a = pool.create(TestPool.MANY_TO_ONE_EXPLICIT).createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
-            a.connect(rp.identifier());
-            SendPort b = pool.create(TestPool.MANY_TO_ONE_EXPLICIT).createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
-            b.connect(rp.identifier());
+            SendPort a = connectedSender(pool, rp);
+            SendPort b = connectedSender(pool, rp);
             assertNull(rp.poll(), "nothing sent yet");
             WriteMessage w = b.newMessage();
             w.writeInt(7);

@@ -740,6 +740,19 @@ public abstract class AbstractReceivePort implements ReceivePort {
     }
 
     /**
+     * Makes the message whose header was just read from {@code c} the port's live message: it
+     * holds the slot from here on, so the reading call lets go of its claim.
+     */
+    private IncomingMessage deliver(ReceiveConnection c) {
+        synchronized (lock) {
+            c.message.setLive(true);
+            live = c.message;
+            reading = false;
+        }
+        return c.message;
+    }
+
+    /**
      * Waits, with the lock held, until an explicit port may be read (no live message, no other
      * reading call, a connection), then claims reading it.
      *
@@ -792,13 +805,8 @@ public abstract class AbstractReceivePort implements ReceivePort {
                     connectionEnded(c, null);
                     continue; // the sender left regularly; wait for the next one
                 }
-                synchronized (lock) {
-                    c.message.setLive(true);
-                    live = c.message;
-                    reading = false; // the live message holds the slot from here on
-                }
                 delivered = true;
-                return c.message;
+                return deliver(c);
             } catch (ReceiveTimedOutException e) {
                 throw e;
             } catch (IOException | RuntimeException e) {
@@ -927,12 +935,8 @@ public abstract class AbstractReceivePort implements ReceivePort {
                 snapshot = readSnapshot;
                 for (int i = 0; i < n; i++) {
                     if (snapshot[i].headerReady) { // read by the idle check
-                        c = snapshot[i];
-                        c.headerReady = false;
-                        c.message.setLive(true);
-                        live = c.message;
-                        reading = false;
-                        return c.message;
+                        snapshot[i].headerReady = false;
+                        return deliver(snapshot[i]);
                     }
                 }
             }
@@ -951,13 +955,8 @@ public abstract class AbstractReceivePort implements ReceivePort {
                     connectionEnded(c, null);
                     continue; // that sender left regularly; wait for the others
                 }
-                synchronized (lock) {
-                    c.message.setLive(true);
-                    live = c.message;
-                    reading = false; // the live message holds the slot from here on
-                }
                 delivered = true;
-                return c.message;
+                return deliver(c);
             } catch (ReceiveTimedOutException e) {
                 throw e;
             } catch (IOException | RuntimeException e) {
