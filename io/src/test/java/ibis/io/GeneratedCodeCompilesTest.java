@@ -24,7 +24,7 @@ import org.testng.annotations.Test;
  */
 public class GeneratedCodeCompilesTest {
 
-    /** Two ints and two null links of its own type (the seeds' "4 int 2 null" shape). */
+    /** Two ints and two null links of its own type (the papers' "4 int 2 null" shape). */
     static class Links implements Serializable {
         private static final long serialVersionUID = 1L;
         int a;

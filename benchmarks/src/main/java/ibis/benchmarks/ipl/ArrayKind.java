@@ -11,7 +11,7 @@ enum ArrayKind {
     /** {@code double[12800]}. */
     DOUBLE(Double.BYTES);
 
-    /** 100 KB of payload per message, as in the seed's Table 3. */
+    /** 100 KB of payload per message, as in Table 3 of "Ibis: an Efficient Java-based Grid Programming Environment". */
     static final int MESSAGE_BYTES = 100 * 1024;
 
     private final int elementBytes;

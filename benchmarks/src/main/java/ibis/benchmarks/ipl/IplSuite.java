@@ -564,7 +564,7 @@ public final class IplSuite {
         return t;
     }
 
-    /** The targets of the foundation issue, checked on this run. */
+    /** The project's targets for this suite, checked on this run. */
     private static List<String> targets(Map<String, List<Figure>> groups) {
         List<String> t = new ArrayList<>();
         t.add("## Targets");

@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  */
 final class PlainPrograms {
 
-    /** Messages per run, as in the issue that asked for this figure. */
+    /** Messages per run, as in the program this figure stands for. */
     static final int MESSAGES = 10_000;
 
     /** The serializations measured, with the suite figure of the same stream (label, serialization). */

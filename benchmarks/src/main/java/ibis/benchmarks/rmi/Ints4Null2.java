@@ -1,7 +1,7 @@
 package ibis.benchmarks.rmi;
 
 /**
- * An object of four {@code int}s and two references that are null (the seeds' "4 int 2 null"
+ * An object of four {@code int}s and two references that are null (the papers' "4 int 2 null"
  * object), a parameter of the rmi suite's {@code ping(obj)} figures.
  */
 public final class Ints4Null2 implements java.io.Serializable {

@@ -26,7 +26,7 @@ public final class RmiReport {
     public record AppRow(String app, int procs, Series jdk, Series ibis, String failure) {
     }
 
-    /** The issue's targets with what this run measured (NaN when not measured). */
+    /** The suite's targets with what this run measured (NaN when not measured). */
     public record Targets(Series jdkNullRmi, Series ibisNullRmi, Series iplUpcallRoundTrip,
             Series iplExplicitRoundTrip, Series jdkTreeThroughput, Series ibisTreeThroughput) {
     }
@@ -49,9 +49,9 @@ public final class RmiReport {
         lines.addAll(List.of(text));
     }
 
-    /** The summary of the issue's targets, met or missed. */
+    /** The summary of the suite's targets, met or missed. */
     public void targets(Targets t) {
-        lines.add("## Summary: the targets of the RMI issue");
+        lines.add("## Summary: the RMI targets");
         lines.add("");
         lines.add("| target | measured | goal | status |");
         lines.add("| --- | ---: | ---: | --- |");

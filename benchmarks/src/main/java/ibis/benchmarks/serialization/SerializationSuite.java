@@ -65,7 +65,7 @@ public final class SerializationSuite {
     /** The same peers with reference tracking: the guarantees Ibis and the JDK always give. */
     private static final Column[] REF_PEERS = {Column.KRYO_REFS, Column.FORY_REFS};
 
-    /** Allowed run-time path / rewritten path time ratio (issue target). */
+    /** Allowed run-time path / rewritten path time ratio (a project target). */
     private static final double RUNTIME_LIMIT = 1.2;
 
     private final boolean quick;
@@ -508,7 +508,7 @@ public final class SerializationSuite {
                 + "type definitions (JDK: class descriptors are in every message, since reset() forgets them).");
 
         t.add("");
-        t.add("## Targets (issue 3, \"Done when\")");
+        t.add("## Targets");
         t.add("");
         t.add("| target | figure | ratio | met |");
         t.add("| --- | --- | ---: | --- |");

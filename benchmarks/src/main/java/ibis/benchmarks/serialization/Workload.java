@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.Random;
 
 /**
- * The workloads of the serialization suite (BENCHMARKS.md, "serialization"; seed 002 Tables 1 and
- * 2, seed 001 Table 2). Throughput workloads report MB/s (10^6 bytes per second) of their user
+ * The workloads of the serialization suite (BENCHMARKS.md, "serialization"; Tables 1 and 2 of
+ * the Ibis paper, Table 2 of "More Efficient Serialization and RMI for Java"). Throughput workloads report MB/s (10^6 bytes per second) of their user
  * payload; per-object workloads report µs per object (one object, or one whole tree, per message).
  */
 enum Workload {

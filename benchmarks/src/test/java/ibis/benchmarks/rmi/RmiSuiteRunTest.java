@@ -36,7 +36,7 @@ public class RmiSuiteRunTest {
             assertTrue(Files.size(dir.resolve(png)) > 0, "the latency plot is written next to the report");
             assertTrue(text.contains("](" + png + ")"), "the report shows the plot:\n" + text);
             assertFalse(text.contains("NaN"), text);
-            for (String row : List.of("## Summary: the targets of the RMI issue",
+            for (String row : List.of("## Summary: the RMI targets",
                     "| null-RMI latency, java.rmi / Ibis RMI |",
                     "| Ibis null-RMI / IPL 1-byte round trip (upcalls, as RMI uses) |",
                     "| tree(1023) throughput, Ibis RMI / java.rmi |",

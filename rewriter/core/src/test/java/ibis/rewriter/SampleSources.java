@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * The sample classes the rewriter tests compile at test time: one per rule of io/README.md
  * ("Which classes are rewritten"), the contract's Base/Foo/Bar example, and the class shapes of
- * issue 3 (inner, anonymous, local, generic classes, final fields, Object fields).
+ * the rewriter's requirements (inner, anonymous, local, generic classes, final fields, Object fields).
  */
 final class SampleSources {
 

@@ -4,7 +4,7 @@ import java.rmi.RemoteException;
 import java.util.SplittableRandom;
 
 /**
- * 1-D complex FFT of N = M * M points by the six-step method (SPLASH-2 FFT, seed 000): the data is
+ * 1-D complex FFT of N = M * M points by the six-step method (SPLASH-2 FFT, as in "Efficient Java RMI for Parallel Programming"): the data is
  * an M x M matrix split rowwise in blocks over the ranks; transpose, M-point FFTs of the rows,
  * twiddle factors, transpose, row FFTs, transpose. Each transpose is a personalised all-to-all
  * exchange: every rank sends every other rank, in one RMI, the sub-block that becomes part of that

@@ -4,7 +4,7 @@ import java.rmi.RemoteException;
 import java.util.Arrays;
 
 /**
- * Hamming's problem (seed 001 section 6.1): all numbers up to a limit whose prime factors are
+ * Hamming's problem ("More Efficient Serialization and RMI for Java", section 6.1): all numbers up to a limit whose prime factors are
  * among a set of primes (every second prime: 2, 5, 11, 17, ...), in increasing order without
  * duplicates. A pipeline with one stage per prime: stage k turns the sorted stream S(k-1) into
  * S(k) = S(k-1) merged with p(k) * S(k). The stages are split over the ranks (rank 0 the first

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Paraffin generation (seed 001 section 6.1, the Salishan problem): every paraffin C(i)H(2i+2)
+ * Paraffin generation ("More Efficient Serialization and RMI for Java", section 6.1, the Salishan problem): every paraffin C(i)H(2i+2)
  * for i up to n, each isomer once. A molecule is a carbon with four radicals (carbon-centred) or
  * two radicals of i/2 carbons joined by a bond (bond-centred); a radical is a hydrogen or a carbon
  * with three smaller radicals in canonical order. Master-worker: rank 0 is the master (and also a

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * Parallel LSD radix sort of non-negative ints (SPLASH-2 Radix, seed 000), 8 bits per pass. The
+ * Parallel LSD radix sort of non-negative ints (SPLASH-2 Radix, as in "Efficient Java RMI for Parallel Programming"), 8 bits per pass. The
  * keys are split in blocks over the ranks. Each pass: a local histogram of the digit; a histogram
  * merge over a binary combining tree (children send their subtree's histograms to the parent, rank
  * 0 sends the complete table back down the tree); from the table every rank knows where each of

@@ -3,7 +3,7 @@ package ibis.benchmarks.rmi.apps;
 import java.rmi.RemoteException;
 
 /**
- * Red/black successive overrelaxation on an n x n grid (seed 001 section 6.1, seed 000): the
+ * Red/black successive overrelaxation on an n x n grid ("More Efficient Serialization and RMI for Java", section 6.1; "Efficient Java RMI for Parallel Programming"): the
  * interior rows are split in blocks over the ranks; before each half-iteration (red, then black)
  * every rank sends its first row to the rank above and its last row to the rank below (one RMI
  * each), which are the ghost rows the neighbours need. At the end the blocks are gathered at rank 0.

@@ -4,7 +4,7 @@ import java.rmi.RemoteException;
 import java.util.SplittableRandom;
 
 /**
- * An O(N^2) molecular dynamics step loop in the style of SPLASH-2 Water (seed 000): N molecules
+ * An O(N^2) molecular dynamics step loop in the style of SPLASH-2 Water ("Efficient Java RMI for Parallel Programming"): N molecules
  * (Lennard-Jones point masses, velocity Verlet) split in blocks over the ranks. Each pair is
  * computed once (Newton's third law): molecule i interacts with the next half of the molecules,
  * cyclically, as in Water. Per force evaluation every rank receives, in one RMI from each rank

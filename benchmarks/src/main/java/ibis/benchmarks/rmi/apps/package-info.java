@@ -1,7 +1,7 @@
 /**
  * The small parallel applications of the rmi benchmark suite (Hamming, Paraffins and SOR from the
- * KaRMI benchmark collection, seed 001; ASP, Radix, FFT and Water from the Manta RMI paper, seed
- * 000), written against plain {@code java.rmi}: they run unchanged on the JDK's RMI and, after
+ * KaRMI benchmark collection, "More Efficient Serialization and RMI for Java"; ASP, Radix, FFT and
+ * Water from the Manta RMI paper, "Efficient Java RMI for Parallel Programming"), written against plain {@code java.rmi}: they run unchanged on the JDK's RMI and, after
  * {@code ibisc --java-rmi}, on Ibis RMI.
  *
  * <p>Every process is one rank, started as

@@ -1,7 +1,7 @@
 package ibis.benchmarks.serialization.plain;
 
 /**
- * An object with 32 {@code int} fields (the seeds' "32 int" object).
+ * An object with 32 {@code int} fields (the papers' "32 int" object).
  * Never rewritten (the build keeps this package away from the rewriter), so the ibis
  * serialization generates its serializer at run time; a field-for-field copy of
  * {@link ibis.benchmarks.serialization.shapes.Ints32}, which is rewritten.

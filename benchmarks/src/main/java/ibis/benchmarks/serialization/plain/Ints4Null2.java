@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * An object with four {@code int}s and two references that are null in the benchmark (the
- * seeds' "4 int 2 null" object).
+ * papers' "4 int 2 null" object).
  * Never rewritten (the build keeps this package away from the rewriter), so the ibis
  * serialization generates its serializer at run time; a field-for-field copy of
  * {@link ibis.benchmarks.serialization.shapes.Ints4Null2}, which is rewritten.

@@ -3,7 +3,7 @@ package ibis.benchmarks.serialization.plain;
 import java.util.Objects;
 
 /**
- * A node of a balanced binary tree holding four {@code int}s (the seeds' tree workload).
+ * A node of a balanced binary tree holding four {@code int}s (the papers' tree workload).
  * Never rewritten (the build keeps this package away from the rewriter), so the ibis
  * serialization generates its serializer at run time; a field-for-field copy of
  * {@link ibis.benchmarks.serialization.shapes.Tree}, which is rewritten.

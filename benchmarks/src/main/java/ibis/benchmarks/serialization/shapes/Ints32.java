@@ -1,7 +1,7 @@
 package ibis.benchmarks.serialization.shapes;
 
 /**
- * An object with 32 {@code int} fields (the seeds' "32 int" object).
+ * An object with 32 {@code int} fields (the papers' "32 int" object).
  * Rewritten by the Ibis rewriter at build time (ibis-maven-plugin); the same class, never
  * rewritten, is {@link ibis.benchmarks.serialization.plain.Ints32}.
  */

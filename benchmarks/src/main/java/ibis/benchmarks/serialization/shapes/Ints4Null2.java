@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * An object with four {@code int}s and two references that are null in the benchmark (the
- * seeds' "4 int 2 null" object).
+ * papers' "4 int 2 null" object).
  * Rewritten by the Ibis rewriter at build time (ibis-maven-plugin); the same class, never
  * rewritten, is {@link ibis.benchmarks.serialization.plain.Ints4Null2}.
  */

@@ -3,7 +3,7 @@ package ibis.benchmarks.serialization.shapes;
 import java.util.Objects;
 
 /**
- * A node of a balanced binary tree holding four {@code int}s (the seeds' tree workload).
+ * A node of a balanced binary tree holding four {@code int}s (the papers' tree workload).
  * Rewritten by the Ibis rewriter at build time (ibis-maven-plugin); the same class, never
  * rewritten, is {@link ibis.benchmarks.serialization.plain.Tree}.
  */
