@@ -1,5 +1,12 @@
 package ibis.io;
 
+import ibis.io.codegen.FieldAccess;
+import ibis.io.codegen.FieldCodeEmitter;
+import ibis.io.codegen.FieldEncoding;
+import ibis.io.codegen.FieldPlan;
+import ibis.io.codegen.SerialField;
+import ibis.io.codegen.StreamMethod;
+
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -41,10 +48,8 @@ final class FieldCodecGenerator {
     static final String NESTMATE_PREFIX = "ibis.io.FieldCodec$Nestmate$";
 
     private static final String CODEC = Type.getInternalName(FieldCodec.class);
-    private static final String OUT = Type.getInternalName(IbisSerializationOutput.class);
-    private static final String IN = Type.getInternalName(IbisSerializationInput.class);
-    private static final String OUT_DESC = Type.getDescriptor(IbisSerializationOutput.class);
-    private static final String IN_DESC = Type.getDescriptor(IbisSerializationInput.class);
+    private static final String OUT_DESC = StreamMethod.OUTPUT_DESCRIPTOR;
+    private static final String IN_DESC = StreamMethod.INPUT_DESCRIPTOR;
     private static final String MH = "java/lang/invoke/MethodHandle";
     private static final String MH_DESC = "Ljava/lang/invoke/MethodHandle;";
     private static final Handle CLASS_DATA_AT = new Handle(Opcodes.H_INVOKESTATIC, "java/lang/invoke/MethodHandles", "classDataAt",
@@ -112,6 +117,9 @@ final class FieldCodecGenerator {
         alloc.visitMaxs(0, 0);
         alloc.visitEnd();
 
+        // Every field through its getter or setter constant: nothing is written or read self-typed.
+        Plans plans = new Plans(sc, getters, (l, f) -> 0, getterIndex, setterIndex, typeIndex, null);
+
         // writeContents(Object obj, out) / readContents(Object obj, in): every level, top-down.
         MethodVisitor wc = cw.visitMethod(0, "writeContents", "(Ljava/lang/Object;" + OUT_DESC + ")V", null, null);
         wc.visitCode();
@@ -119,8 +127,8 @@ final class FieldCodecGenerator {
         rc.visitCode();
         for (int l = 0; l < getters.length; l++) {
             if (getters[l] != null) {
-                writeLevel(wc, sc.levels[l], getterIndex[l], typeIndex[l], 1, 2);
-                readLevel(rc, sc.levels[l], setterIndex[l], typeIndex[l], 1, 2);
+                plans.write(wc, l, 1, 2);
+                plans.read(rc, l, 1, 2);
             }
         }
         wc.visitInsn(Opcodes.RETURN);
@@ -138,9 +146,9 @@ final class FieldCodecGenerator {
             mv.visitCode();
             levelSwitch(mv, 1, getters, l -> {
                 if (write) {
-                    writeLevel(mv, sc.levels[l], getterIndex[l], typeIndex[l], 2, 3);
+                    plans.write(mv, l, 2, 3);
                 } else {
-                    readLevel(mv, sc.levels[l], setterIndex[l], typeIndex[l], 2, 3);
+                    plans.read(mv, l, 2, 3);
                 }
             });
         }
@@ -180,12 +188,11 @@ final class FieldCodecGenerator {
         String owner = Type.getInternalName(c);
         List<Object> data = new ArrayList<>();
         data.add(allocator); // index ALLOCATOR: reading fields declared as the class itself
-        // Per level and field: how it is reached. direct[l][f] bit 1: getfield, bit 2: putfield.
+        // Per level and field: how it is reached. access[l][f] bit 1: getfield, bit 2: putfield.
         int[][] access = new int[getters.length][];
         int[][] getterIndex = new int[getters.length][];
         int[][] setterIndex = new int[getters.length][];
         int[][] typeIndex = new int[getters.length][];
-        String[][] descriptors = new String[getters.length][];
         for (int l = 0; l < getters.length; l++) {
             if (getters[l] == null) {
                 continue;
@@ -196,7 +203,6 @@ final class FieldCodecGenerator {
             getterIndex[l] = new int[n];
             setterIndex[l] = new int[n];
             typeIndex[l] = new int[n];
-            descriptors[l] = new String[n];
             for (int f = 0; f < n; f++) {
                 int modifiers;
                 try {
@@ -205,7 +211,6 @@ final class FieldCodecGenerator {
                 } catch (NoSuchFieldException | RuntimeException e) {
                     return null;
                 }
-                descriptors[l][f] = Type.getDescriptor(level.types[f]);
                 if (level.type == c) {
                     access[l][f] = Modifier.isFinal(modifiers) ? 1 : 3;
                 }
@@ -242,12 +247,11 @@ final class FieldCodecGenerator {
             mv.visitVarInsn(Opcodes.ASTORE, 2);
         }
         resolveAllocator(rc);
+        Plans plans = new Plans(sc, getters, (l, f) -> access[l][f], getterIndex, setterIndex, typeIndex, fieldsName);
         for (int l = 0; l < getters.length; l++) {
             if (getters[l] != null) {
-                writeLevelNestmate(wc, owner, fieldsName, sc.levels[l], access[l], descriptors[l], getterIndex[l],
-                        typeIndex[l], 2, 1);
-                readLevelNestmate(rc, owner, fieldsName, sc.levels[l], access[l], descriptors[l], setterIndex[l],
-                        typeIndex[l], 2, 1);
+                plans.write(wc, l, 2, 1);
+                plans.read(rc, l, 2, 1);
             }
         }
         for (MethodVisitor mv : new MethodVisitor[] {wc, rc}) {
@@ -268,11 +272,9 @@ final class FieldCodecGenerator {
             }
             levelSwitch(mv, 0, getters, l -> {
                 if (write) {
-                    writeLevelNestmate(mv, owner, fieldsName, sc.levels[l], access[l], descriptors[l], getterIndex[l],
-                            typeIndex[l], 3, 2);
+                    plans.write(mv, l, 3, 2);
                 } else {
-                    readLevelNestmate(mv, owner, fieldsName, sc.levels[l], access[l], descriptors[l], setterIndex[l],
-                            typeIndex[l], 3, 2);
+                    plans.read(mv, l, 3, 2);
                 }
             });
         }
@@ -335,7 +337,6 @@ final class FieldCodecGenerator {
         mv.visitEnd();
     }
 
-    /** Writes the fields of one level: getfield where allowed, else the getter constant. */
     /**
      * Ends a writeLevel/readLevel method: a tableswitch on the level number in local {@code levelVar}
      * to the code {@code level} emits for each level that has fields ({@code present[l] != null}),
@@ -365,128 +366,6 @@ final class FieldCodecGenerator {
         mv.visitEnd();
     }
 
-    private static void writeLevelNestmate(MethodVisitor mv, String owner, String fieldsName, SerialClass.Level level,
-            int[] access, String[] descriptors, int[] getters, int[] types, int obj, int out) {
-        int runVar = Math.max(obj, out) + 1;
-        int tmp = runVar + 1;
-        int headerVar = runVar + 2;
-        for (int f = 0; f < access.length;) {
-            int end = runEnd(level.encodings, f);
-            int bytes = runBytes(level.encodings, f, end);
-            boolean run = end > f + 1;
-            // A run followed by a field of the class's own type: its header joins the run (as the rewriter does it).
-            boolean fold = run && end < access.length && selfTyped(owner, level, access, descriptors, end, 1);
-            if (!fold) {
-                startRun(mv, level.encodings, f, out, runVar, "reservePrimitives");
-            } else {
-                selfTypedCall(mv, owner, level.names[end], descriptors[end], obj, out, tmp, "selfHeader", "I");
-                mv.visitVarInsn(Opcodes.ISTORE, headerVar);
-                mv.visitVarInsn(Opcodes.ALOAD, out);
-                mv.visitIntInsn(Opcodes.BIPUSH, bytes);
-                mv.visitVarInsn(Opcodes.ILOAD, headerVar);
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "reserveWithHeader", "(II)I", false);
-                mv.visitVarInsn(Opcodes.ISTORE, runVar);
-            }
-            for (int offset = 0; f < end; f++) {
-                byte e = level.encodings[f];
-                String c = carrier(e);
-                if (!run && selfTyped(owner, level, access, descriptors, f, 1)) {
-                    writeSelfTyped(mv, owner, fieldsName, level.names[f], descriptors[f], obj, out, tmp);
-                    continue;
-                }
-                mv.visitVarInsn(Opcodes.ALOAD, out);
-                if (run) {
-                    pushOffset(mv, runVar, offset);
-                }
-                if ((access[f] & 1) != 0) {
-                    mv.visitVarInsn(Opcodes.ALOAD, obj);
-                    mv.visitFieldInsn(Opcodes.GETFIELD, owner, level.names[f], descriptors[f]);
-                } else {
-                    mv.visitLdcInsn(constant(getters[f], MH_DESC));
-                    mv.visitVarInsn(Opcodes.ALOAD, obj);
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;)" + c, false);
-                }
-                if (run) {
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, PUT[e], "(I" + c + ")V", false);
-                    offset += SIZE[e];
-                } else {
-                    writeCall(mv, e, c, types[f]);
-                }
-            }
-            if (fold) {
-                mv.visitVarInsn(Opcodes.ALOAD, out);
-                pushOffset(mv, runVar, bytes);
-                mv.visitVarInsn(Opcodes.ILOAD, headerVar);
-                mv.visitVarInsn(Opcodes.ALOAD, tmp);
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "putSelfHeader", "(IILjava/lang/Object;)Z", false);
-                writeBodyIfNew(mv, fieldsName, out, tmp);
-                f = end + 1;
-            }
-        }
-    }
-
-    /**
-     * Field f of the level is declared as the class itself and accessed directly (a link of a list
-     * or tree): {@code how} 1 for reading it (getfield), 2 for setting it (putfield).
-     */
-    private static boolean selfTyped(String owner, SerialClass.Level level, int[] access, String[] descriptors, int f, int how) {
-        return (access[f] & how) != 0 && level.encodings[f] == SerialClass.F_OBJECT && descriptors[f].equals("L" + owner + ";");
-    }
-
-    /** Reads the fields of one level: putfield where allowed (with a checkcast, as rewritten code), else the setter constant. */
-    private static void readLevelNestmate(MethodVisitor mv, String owner, String fieldsName, SerialClass.Level level,
-            int[] access, String[] descriptors, int[] setters, int[] types, int obj, int in) {
-        int runVar = Math.max(obj, in) + 1;
-        for (int f = 0; f < access.length;) {
-            int end = runEnd(level.encodings, f);
-            int bytes = runBytes(level.encodings, f, end);
-            boolean run = end > f + 1;
-            // A run followed by a field of the class's own type: its header is claimed with the run (as the rewriter does it).
-            boolean fold = run && end < access.length && selfTyped(owner, level, access, descriptors, end, 2);
-            startRun(mv, level.encodings, f, in, runVar, fold ? "claimWithHeader" : "claimPrimitives");
-            for (int offset = 0; f < end; f++) {
-                byte e = level.encodings[f];
-                String c = carrier(e);
-                boolean direct = (access[f] & 2) != 0;
-                if (!run && selfTyped(owner, level, access, descriptors, f, 2)) {
-                    mv.visitVarInsn(Opcodes.ALOAD, in);
-                    mv.visitLdcInsn(Type.getObjectType(owner));
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "beginPlain", "(Ljava/lang/Class;)Z", false);
-                    readBodyIfNew(mv, owner, fieldsName, level.names[f], descriptors[f], obj, in, runVar + 1);
-                    continue;
-                }
-                if (!direct) {
-                    mv.visitLdcInsn(constant(setters[f], MH_DESC));
-                }
-                mv.visitVarInsn(Opcodes.ALOAD, obj);
-                mv.visitVarInsn(Opcodes.ALOAD, in);
-                if (run) {
-                    pushOffset(mv, runVar, offset);
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, AT[e], "(I)" + c, false);
-                    offset += SIZE[e];
-                } else {
-                    readCall(mv, e, c, types[f]);
-                }
-                if (direct) {
-                    if (e > SerialClass.F_STRING && level.types[f] != Object.class) {
-                        mv.visitTypeInsn(Opcodes.CHECKCAST, Type.getInternalName(level.types[f]));
-                    }
-                    mv.visitFieldInsn(Opcodes.PUTFIELD, owner, level.names[f], descriptors[f]);
-                } else {
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;" + c + ")V", false);
-                }
-            }
-            if (fold) {
-                mv.visitVarInsn(Opcodes.ALOAD, in);
-                pushOffset(mv, runVar, bytes);
-                mv.visitLdcInsn(Type.getObjectType(owner));
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "beginPlainAt", "(ILjava/lang/Class;)Z", false);
-                readBodyIfNew(mv, owner, fieldsName, level.names[end], descriptors[end], obj, in, runVar + 1);
-                f = end + 1;
-            }
-        }
-    }
-
     /** Index of the allocator in the class data of the nestmate field code. */
     private static final int ALLOCATOR = 0;
 
@@ -503,227 +382,165 @@ final class FieldCodecGenerator {
         mv.visitInsn(Opcodes.POP);
     }
 
-    /**
-     * A field declared as the class itself, as the rewriter writes it: a new object of exactly this
-     * class is written here, by a direct call of writeContents (IbisSerializationOutput#beginPlain).
-     */
-    private static void writeSelfTyped(MethodVisitor mv, String owner, String fieldsName, String name, String descriptor,
-            int obj, int out, int tmp) {
-        selfTypedCall(mv, owner, name, descriptor, obj, out, tmp, "beginPlain", "Z");
-        writeBodyIfNew(mv, fieldsName, out, tmp);
-    }
-
-    /** {@code tmp = obj.name; out.call(tmp, Owner.class)}, the call's result (descriptor {@code result}) left on the stack. */
-    private static void selfTypedCall(MethodVisitor mv, String owner, String name, String descriptor, int obj, int out,
-            int tmp, String call, String result) {
-        mv.visitVarInsn(Opcodes.ALOAD, obj);
-        mv.visitFieldInsn(Opcodes.GETFIELD, owner, name, descriptor);
-        mv.visitVarInsn(Opcodes.ASTORE, tmp);
-        mv.visitVarInsn(Opcodes.ALOAD, out);
-        mv.visitVarInsn(Opcodes.ALOAD, tmp);
-        mv.visitLdcInsn(Type.getObjectType(owner));
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, call, "(Ljava/lang/Object;Ljava/lang/Class;)" + result, false);
-    }
-
-    /** {@code if (<the boolean on the stack>) { writeContents(tmp, out); out.endPlain(); }}. */
-    private static void writeBodyIfNew(MethodVisitor mv, String fieldsName, int out, int tmp) {
-        Label done = new Label();
-        mv.visitJumpInsn(Opcodes.IFEQ, done);
-        mv.visitVarInsn(Opcodes.ALOAD, tmp);
-        mv.visitVarInsn(Opcodes.ALOAD, out);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, fieldsName, "writeContents", "(Ljava/lang/Object;" + OUT_DESC + ")V", false);
-        mv.visitVarInsn(Opcodes.ALOAD, out);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "endPlain", "()V", false);
-        mv.visitLabel(done);
-    }
-
-    /**
-     * A field declared as the class itself (the link of a list or tree), as the rewriter reads it,
-     * once beginPlain's or beginPlainAt's answer is on the stack: a new object of exactly this class
-     * is allocated and read here, by a direct call of readContents, instead of through the codec
-     * (IbisSerializationInput#beginPlain); else the reference comes from readAfterHeader.
-     */
-    private static void readBodyIfNew(MethodVisitor mv, String owner, String fieldsName, String name, String descriptor,
-            int obj, int in, int tmp) {
-        Label other = new Label();
-        Label store = new Label();
-        mv.visitJumpInsn(Opcodes.IFEQ, other);
-        mv.visitLdcInsn(constant(ALLOCATOR, MH_DESC));
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "()Ljava/lang/Object;", false);
-        mv.visitVarInsn(Opcodes.ASTORE, tmp);
-        mv.visitVarInsn(Opcodes.ALOAD, in);
-        mv.visitVarInsn(Opcodes.ALOAD, tmp);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "registerObject", "(Ljava/lang/Object;)V", false);
-        mv.visitVarInsn(Opcodes.ALOAD, tmp);
-        mv.visitVarInsn(Opcodes.ALOAD, in);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, fieldsName, "readContents", "(Ljava/lang/Object;" + IN_DESC + ")V", false);
-        mv.visitVarInsn(Opcodes.ALOAD, in);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "endPlain", "()V", false);
-        mv.visitVarInsn(Opcodes.ALOAD, tmp);
-        mv.visitJumpInsn(Opcodes.GOTO, store);
-        mv.visitLabel(other);
-        mv.visitVarInsn(Opcodes.ALOAD, in);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "readAfterHeader", "()Ljava/lang/Object;", false);
-        mv.visitLabel(store);
-        mv.visitTypeInsn(Opcodes.CHECKCAST, owner);
-        mv.visitVarInsn(Opcodes.ASTORE, tmp);
-        mv.visitVarInsn(Opcodes.ALOAD, obj);
-        mv.visitVarInsn(Opcodes.ALOAD, tmp);
-        mv.visitFieldInsn(Opcodes.PUTFIELD, owner, name, descriptor);
-    }
-
-    /** The largest run of primitive fields read or written with one bounds check. */
-    private static final int RUN_MAX = BlockOutputStream.MIN_BUFFER_SIZE;
-    /** Wire bytes of the primitive encodings. */
-    private static final int[] SIZE = {1, 1, 2, 2, 4, 8, 4, 8};
-    private static final String[] PUT = {"putBoolean", "putByte", "putChar", "putShort", "putInt", "putLong", "putFloat", "putDouble"};
-    private static final String[] AT = {"booleanAt", "byteAt", "charAt", "shortAt", "intAt", "longAt", "floatAt", "doubleAt"};
-
-    /**
-     * {@link #runEnd} of {@code f}, having emitted the start of the run when there is one
-     * ({@code int p = stream.start(n)}, p in local {@code runVar}; {@code start}: reservePrimitives
-     * on an output, claimPrimitives or claimWithHeader on an input).
-     */
-    private static int startRun(MethodVisitor mv, byte[] encodings, int f, int stream, int runVar, String start) {
-        int end = runEnd(encodings, f);
-        if (end - f < 2) {
-            return end;
-        }
-        mv.visitVarInsn(Opcodes.ALOAD, stream);
-        mv.visitIntInsn(Opcodes.BIPUSH, runBytes(encodings, f, end));
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, start.startsWith("reserve") ? OUT : IN, start, "(I)I", false);
-        mv.visitVarInsn(Opcodes.ISTORE, runVar);
-        return end;
-    }
-
-    /**
-     * The end (exclusive) of the fields from {@code f} on that are handled together: a run of two or
-     * more consecutive primitive fields of at most RUN_MAX bytes; else just field f.
-     */
-    private static int runEnd(byte[] encodings, int f) {
-        int bytes = 0;
-        int end = f;
-        while (end < encodings.length && encodings[end] < SerialClass.F_STRING && bytes + SIZE[encodings[end]] <= RUN_MAX) {
-            bytes += SIZE[encodings[end]];
-            end++;
-        }
-        return end - f < 2 ? f + 1 : end;
-    }
-
-    /** Wire bytes of the primitive fields f to end - 1. */
-    private static int runBytes(byte[] encodings, int f, int end) {
-        int bytes = 0;
-        for (int i = f; i < end; i++) {
-            bytes += encodings[i] < SerialClass.F_STRING ? SIZE[encodings[i]] : 0;
-        }
-        return bytes;
-    }
-
-    /** Pushes {@code p + offset} (p in local {@code runVar}). */
-    private static void pushOffset(MethodVisitor mv, int runVar, int offset) {
-        mv.visitVarInsn(Opcodes.ILOAD, runVar);
-        if (offset != 0) {
-            mv.visitIntInsn(Opcodes.BIPUSH, offset);
-            mv.visitInsn(Opcodes.IADD);
-        }
-    }
-
-    /** The write call of one field whose value (carrier {@code c}) is on the stack above the output. */
-    private static void writeCall(MethodVisitor mv, byte e, String c, int type) {
-        if (e <= SerialClass.F_STRING) {
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, WRITE[e], "(" + c + ")V", false);
-        } else if (e == SerialClass.F_KNOWN) {
-            mv.visitLdcInsn(constant(type, "Ljava/lang/Class;"));
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "writeKnownObject", "(Ljava/lang/Object;Ljava/lang/Class;)V", false);
-        } else {
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, "writeObject", "(Ljava/lang/Object;)V", false);
-        }
-    }
-
-    /** The read call of one field (the input on the stack); leaves the value (carrier {@code c}). */
-    private static void readCall(MethodVisitor mv, byte e, String c, int type) {
-        if (e <= SerialClass.F_STRING) {
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, READ[e], "()" + c, false);
-        } else if (e == SerialClass.F_KNOWN) {
-            mv.visitLdcInsn(constant(type, "Ljava/lang/Class;"));
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "readKnownObject", "(Ljava/lang/Class;)Ljava/lang/Object;", false);
-        } else {
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, "readObject", "()Ljava/lang/Object;", false);
-        }
-    }
-
     private static ConstantDynamic constant(int index, String descriptor) {
         return new ConstantDynamic("_", descriptor, CLASS_DATA_AT, index); // classDataAt requires the name "_"
     }
 
-    /** The descriptor of the carrier type of a field (primitive, String, or Object). */
-    private static String carrier(byte encoding) {
-        switch (encoding) {
-            case SerialClass.F_BOOLEAN: return "Z";
-            case SerialClass.F_BYTE: return "B";
-            case SerialClass.F_CHAR: return "C";
-            case SerialClass.F_SHORT: return "S";
-            case SerialClass.F_INT: return "I";
-            case SerialClass.F_LONG: return "J";
-            case SerialClass.F_FLOAT: return "F";
-            case SerialClass.F_DOUBLE: return "D";
-            case SerialClass.F_STRING: return "Ljava/lang/String;";
-            default: return "Ljava/lang/Object;";
+    /** The plan's encoding of each of SerialClass's field encodings (F_BOOLEAN ... F_OBJECT). */
+    private static final FieldEncoding[] ENCODINGS = new FieldEncoding[SerialClass.F_OBJECT + 1];
+
+    static {
+        ENCODINGS[SerialClass.F_BOOLEAN] = FieldEncoding.BOOLEAN;
+        ENCODINGS[SerialClass.F_BYTE] = FieldEncoding.BYTE;
+        ENCODINGS[SerialClass.F_CHAR] = FieldEncoding.CHAR;
+        ENCODINGS[SerialClass.F_SHORT] = FieldEncoding.SHORT;
+        ENCODINGS[SerialClass.F_INT] = FieldEncoding.INT;
+        ENCODINGS[SerialClass.F_LONG] = FieldEncoding.LONG;
+        ENCODINGS[SerialClass.F_FLOAT] = FieldEncoding.FLOAT;
+        ENCODINGS[SerialClass.F_DOUBLE] = FieldEncoding.DOUBLE;
+        ENCODINGS[SerialClass.F_STRING] = FieldEncoding.STRING;
+        ENCODINGS[SerialClass.F_KNOWN] = FieldEncoding.KNOWN;
+        ENCODINGS[SerialClass.F_OBJECT] = FieldEncoding.OBJECT;
+    }
+
+    /** The serial fields of a level as the field plan sees them (canonical order, from ObjectStreamClass). */
+    static List<SerialField> serialFields(SerialClass.Level level) {
+        List<SerialField> fields = new ArrayList<>(level.names.length);
+        for (int f = 0; f < level.names.length; f++) {
+            fields.add(new SerialField(level.names[f], Type.getDescriptor(level.types[f]), ENCODINGS[level.encodings[f]]));
+        }
+        return fields;
+    }
+
+    /** How field f of level l is reached: bit 1 getfield, bit 2 putfield, else the getter or setter constant. */
+    private interface AccessBits {
+        int of(int level, int field);
+    }
+
+    /** The write and read plans of every covered level, and how the generated code reaches their fields. */
+    private static final class Plans {
+        private final FieldPlan[] writing;
+        private final FieldPlan[] reading;
+        private final LevelFields[] access;
+
+        /**
+         * @param fieldsName the nestmate class with the static writeContents/readContents (bodies of
+         *        self-typed fields), or null when no field is reached directly
+         */
+        Plans(SerialClass sc, MethodHandle[][] covered, AccessBits bits, int[][] getterIndex, int[][] setterIndex,
+                int[][] typeIndex, String fieldsName) {
+            int levels = covered.length;
+            writing = new FieldPlan[levels];
+            reading = new FieldPlan[levels];
+            access = new LevelFields[levels];
+            for (int l = 0; l < levels; l++) {
+                if (covered[l] == null) {
+                    continue;
+                }
+                int level = l;
+                String owner = Type.getInternalName(sc.levels[l].type);
+                List<SerialField> fields = serialFields(sc.levels[l]);
+                writing[l] = FieldPlan.forWriting(owner, fields, f -> (bits.of(level, f) & 1) != 0);
+                reading[l] = FieldPlan.forReading(owner, fields, f -> (bits.of(level, f) & 2) != 0);
+                int[] levelBits = new int[fields.size()];
+                for (int f = 0; f < levelBits.length; f++) {
+                    levelBits[f] = bits.of(l, f);
+                }
+                access[l] = new LevelFields(writing[l], levelBits, getterIndex[l], setterIndex[l], typeIndex[l], fieldsName);
+            }
+        }
+
+        void write(MethodVisitor mv, int level, int obj, int out) {
+            FieldCodeEmitter.write(mv, writing[level], access[level], FieldCodeEmitter.Locals.after(obj, out));
+        }
+
+        void read(MethodVisitor mv, int level, int obj, int in) {
+            FieldCodeEmitter.read(mv, reading[level], access[level], FieldCodeEmitter.Locals.after(obj, in));
         }
     }
 
-    private static final String[] WRITE = {"writeBoolean", "writeByte", "writeChar", "writeShort", "writeInt", "writeLong",
-        "writeFloat", "writeDouble", "writeString"};
-    private static final String[] READ = {"readBoolean", "readByte", "readChar", "readShort", "readInt", "readLong",
-        "readFloat", "readDouble", "readString"};
+    /**
+     * The fields of one level as run-time generated code reaches them: {@code getfield}/{@code
+     * putfield} where the access bits allow (nestmate field code of the class itself), else the
+     * getter {@code (Object) X} or setter {@code (Object, X) void} constant of the class data;
+     * known types and the allocator are class data constants too.
+     */
+    private static final class LevelFields implements FieldAccess {
+        private final FieldPlan plan;
+        private final int[] bits;
+        private final int[] getters;
+        private final int[] setters;
+        private final int[] types;
+        private final String fieldsName;
 
-    /** out.writeX((X) getter.invokeExact(obj)) for each field of the level (runs of primitives: out.putX(p + offset, ...)). */
-    private static void writeLevel(MethodVisitor mv, SerialClass.Level level, int[] getters, int[] types, int obj, int out) {
-        int runVar = Math.max(obj, out) + 1;
-        for (int f = 0; f < getters.length;) {
-            int end = startRun(mv, level.encodings, f, out, runVar, "reservePrimitives");
-            boolean run = end > f + 1;
-            for (int offset = 0; f < end; f++) {
-                byte e = level.encodings[f];
-                String c = carrier(e);
-                mv.visitVarInsn(Opcodes.ALOAD, out);
-                if (run) {
-                    pushOffset(mv, runVar, offset);
-                }
-                mv.visitLdcInsn(constant(getters[f], MH_DESC));
-                mv.visitVarInsn(Opcodes.ALOAD, obj);
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;)" + c, false);
-                if (run) {
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OUT, PUT[e], "(I" + c + ")V", false);
-                    offset += SIZE[e];
-                } else {
-                    writeCall(mv, e, c, types[f]);
-                }
+        LevelFields(FieldPlan plan, int[] bits, int[] getters, int[] setters, int[] types, String fieldsName) {
+            this.plan = plan;
+            this.bits = bits;
+            this.getters = getters;
+            this.setters = setters;
+            this.types = types;
+            this.fieldsName = fieldsName;
+        }
+
+        @Override
+        public void load(MethodVisitor mv, int field, int object) {
+            SerialField f = plan.field(field);
+            if ((bits[field] & 1) != 0) {
+                mv.visitVarInsn(Opcodes.ALOAD, object);
+                mv.visitFieldInsn(Opcodes.GETFIELD, plan.owner(), f.name(), f.descriptor());
+            } else {
+                mv.visitLdcInsn(constant(getters[field], MH_DESC));
+                mv.visitVarInsn(Opcodes.ALOAD, object);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;)" + f.encoding().carrier(), false);
             }
         }
-    }
 
-    /** setter.invokeExact(obj, in.readX()) for each field of the level (runs of primitives: in.xAt(p + offset)). */
-    private static void readLevel(MethodVisitor mv, SerialClass.Level level, int[] setters, int[] types, int obj, int in) {
-        int runVar = Math.max(obj, in) + 1;
-        for (int f = 0; f < setters.length;) {
-            int end = startRun(mv, level.encodings, f, in, runVar, "claimPrimitives");
-            boolean run = end > f + 1;
-            for (int offset = 0; f < end; f++) {
-                byte e = level.encodings[f];
-                String c = carrier(e);
-                mv.visitLdcInsn(constant(setters[f], MH_DESC));
-                mv.visitVarInsn(Opcodes.ALOAD, obj);
-                mv.visitVarInsn(Opcodes.ALOAD, in);
-                if (run) {
-                    pushOffset(mv, runVar, offset);
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IN, AT[e], "(I)" + c, false);
-                    offset += SIZE[e];
-                } else {
-                    readCall(mv, e, c, types[f]);
-                }
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;" + c + ")V", false);
+        @Override
+        public void beginStore(MethodVisitor mv, int field, int object) {
+            if ((bits[field] & 2) == 0) {
+                mv.visitLdcInsn(constant(setters[field], MH_DESC));
             }
+            mv.visitVarInsn(Opcodes.ALOAD, object);
+        }
+
+        @Override
+        public void endStore(MethodVisitor mv, int field) {
+            SerialField f = plan.field(field);
+            if ((bits[field] & 2) != 0) {
+                FieldCodeEmitter.putField(mv, plan.owner(), f); // with the checkcast of rewritten code
+            } else {
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;" + f.encoding().carrier() + ")V",
+                        false);
+            }
+        }
+
+        @Override
+        public void pushKnownType(MethodVisitor mv, int field) {
+            mv.visitLdcInsn(constant(types[field], "Ljava/lang/Class;"));
+        }
+
+        /** A new object of exactly this class is written here, by a direct call of writeContents. */
+        @Override
+        public void writeBody(MethodVisitor mv, int value, int out) {
+            mv.visitVarInsn(Opcodes.ALOAD, value);
+            mv.visitVarInsn(Opcodes.ALOAD, out);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, fieldsName, "writeContents", "(Ljava/lang/Object;" + OUT_DESC + ")V", false);
+        }
+
+        /** A new object of exactly this class is allocated and read here, by a direct call of readContents, not through the codec. */
+        @Override
+        public void readNew(MethodVisitor mv, int in, int tmp) {
+            mv.visitLdcInsn(constant(ALLOCATOR, MH_DESC));
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "()Ljava/lang/Object;", false);
+            mv.visitVarInsn(Opcodes.ASTORE, tmp);
+            mv.visitVarInsn(Opcodes.ALOAD, in);
+            mv.visitVarInsn(Opcodes.ALOAD, tmp);
+            StreamMethod.REGISTER_OBJECT.invoke(mv);
+            mv.visitVarInsn(Opcodes.ALOAD, tmp);
+            mv.visitVarInsn(Opcodes.ALOAD, in);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, fieldsName, "readContents", "(Ljava/lang/Object;" + IN_DESC + ")V", false);
+            mv.visitVarInsn(Opcodes.ALOAD, tmp);
+            mv.visitTypeInsn(Opcodes.CHECKCAST, plan.owner());
         }
     }
 }

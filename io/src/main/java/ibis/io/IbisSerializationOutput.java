@@ -73,7 +73,8 @@ public final class IbisSerializationOutput implements SerializationOutput {
         this.blocks = out instanceof BlockOutputStream b ? b : null;
         this.maxDepth = IoProperties.objectDepthMax(null);
         this.plainDepthLimit = Math.min(DEFER_DEPTH, maxDepth);
-        this.foldDepthLimit = blocks == null || blocks.runMax() >= FOLDED_RUN_MAX ? plainDepthLimit : 0;
+        // The largest reservation of generated code, a run and a folded header, is what a reader claims at most.
+        this.foldDepthLimit = blocks == null || blocks.runMax() >= BlockInputStream.CLAIM_MAX ? plainDepthLimit : 0;
     }
 
     @Override
@@ -139,9 +140,6 @@ public final class IbisSerializationOutput implements SerializationOutput {
 
     /** {@link #selfHeader}'s answer when it did nothing: the reference is written by {@link #putSelfHeader} as by writeObject. */
     public static final int NOT_FOLDED = Integer.MIN_VALUE;
-
-    /** The largest reservation of generated code: a run of primitives (at most 16 bytes) and a folded header. */
-    static final int FOLDED_RUN_MAX = BlockOutputStream.MIN_BUFFER_SIZE + 4;
 
     /**
      * For rewritten code, a reference field declared as the class itself that directly follows a
@@ -800,7 +798,7 @@ public final class IbisSerializationOutput implements SerializationOutput {
 
     /**
      * Starts writing a run of primitive fields of {@code n} bytes in all (at most
-     * {@link BlockOutputStream#MIN_BUFFER_SIZE}): returns the offset {@code p} to pass to
+     * {@link BlockInputStream#RUN_MAX}): returns the offset {@code p} to pass to
      * {@link #putInt} and its siblings, each value at {@code p} plus the sizes of the values before
      * it. The values must then be written in order, each once, before anything else is written.
      */

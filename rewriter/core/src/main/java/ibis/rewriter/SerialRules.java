@@ -1,9 +1,11 @@
 package ibis.rewriter;
 
+import ibis.io.codegen.FieldEncoding;
+import ibis.io.codegen.FieldPlan;
+import ibis.io.codegen.SerialField;
+import ibis.io.codegen.StreamMethod;
 import ibis.rewriter.ClassHierarchy.MissingClassException;
-import ibis.rewriter.SerialField.Encoding;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +27,8 @@ import org.objectweb.asm.Opcodes;
 final class SerialRules {
 
     static final String IBIS_SERIALIZABLE = "ibis/io/Serializable";
-    static final String IBIS_OUTPUT = "ibis/io/IbisSerializationOutput";
-    static final String IBIS_INPUT = "ibis/io/IbisSerializationInput";
+    static final String IBIS_OUTPUT = StreamMethod.OUTPUT;
+    static final String IBIS_INPUT = StreamMethod.INPUT;
     static final String IBIS_GENERATOR = "ibis/io/Generator";
     static final String GENERATOR_SUFFIX = "_ibis_io_Generator";
     static final String WRITE_METHOD = "ibisWrite";
@@ -229,7 +231,7 @@ final class SerialRules {
             if (f.is(Opcodes.ACC_STATIC | Opcodes.ACC_TRANSIENT)) {
                 continue;
             }
-            Encoding encoding;
+            FieldEncoding encoding;
             try {
                 encoding = encoding(f.descriptor);
             } catch (MissingClassException e) {
@@ -238,8 +240,7 @@ final class SerialRules {
             }
             fields.add(new SerialField(f.name, f.descriptor, encoding));
         }
-        // Canonical order (ObjectStreamClass): primitives first, then references, each by name.
-        fields.sort(Comparator.comparing((SerialField f) -> !f.isPrimitive()).thenComparing(f -> f.name));
+        fields.sort(FieldPlan.CANONICAL_ORDER); // the order the stream's run-time code uses too
         String pin = pinned.get(c);
         if (pin != null) {
             return excluded(pin);
@@ -317,19 +318,19 @@ final class SerialRules {
     }
 
     /** How a field with this descriptor travels (decides "known type"). */
-    Encoding encoding(String descriptor) throws MissingClassException {
+    FieldEncoding encoding(String descriptor) throws MissingClassException {
         char k = descriptor.charAt(0);
         if (k == '[') {
-            return descriptor.length() == 2 ? Encoding.KNOWN : Encoding.OBJECT;
+            return descriptor.length() == 2 ? FieldEncoding.KNOWN : FieldEncoding.OBJECT;
         }
         if (k != 'L') {
-            return Encoding.PRIMITIVE;
+            return FieldEncoding.primitive(descriptor);
         }
         String type = descriptor.substring(1, descriptor.length() - 1);
         if (type.equals(STRING)) {
-            return Encoding.STRING;
+            return FieldEncoding.STRING;
         }
-        return isKnownClass(hierarchy.get(type)) ? Encoding.KNOWN : Encoding.OBJECT;
+        return isKnownClass(hierarchy.get(type)) ? FieldEncoding.KNOWN : FieldEncoding.OBJECT;
     }
 
     /** Known type test for a class (not an array), as the stream does it at run time. */

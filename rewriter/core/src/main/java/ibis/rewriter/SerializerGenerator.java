@@ -3,21 +3,22 @@ package ibis.rewriter;
 import static ibis.rewriter.SerialRules.GENERATOR_SUFFIX;
 import static ibis.rewriter.SerialRules.IBIS_GENERATOR;
 import static ibis.rewriter.SerialRules.IBIS_INPUT;
-import static ibis.rewriter.SerialRules.IBIS_OUTPUT;
 import static ibis.rewriter.SerialRules.IBIS_SERIALIZABLE;
 import static ibis.rewriter.SerialRules.READ_CONSTRUCTOR_DESCRIPTOR;
 import static ibis.rewriter.SerialRules.WRITE_DESCRIPTOR;
 import static ibis.rewriter.SerialRules.WRITE_METHOD;
 
-import ibis.io.BlockOutputStream;
+import ibis.io.codegen.FieldAccess;
+import ibis.io.codegen.FieldCodeEmitter;
+import ibis.io.codegen.FieldPlan;
+import ibis.io.codegen.SerialField;
+import ibis.io.codegen.StreamMethod;
 import ibis.rewriter.ClassHierarchy.MissingClassException;
 import java.util.Arrays;
-import java.util.List;
 
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -33,8 +34,8 @@ final class SerializerGenerator {
 
     private static final String[] READ_EXCEPTIONS = {"java/io/IOException", "java/lang/ClassNotFoundException"};
     private static final String[] WRITE_EXCEPTIONS = {"java/io/IOException"};
-    /** The largest run of primitive fields read or written with one bounds check (the block streams' RUN_MAX). */
-    private static final int RUN_MAX = BlockOutputStream.MIN_BUFFER_SIZE;
+    /** this in local 0, the stream in 1, then the run position (2), a self-typed value (3) and its header (4). */
+    private static final FieldCodeEmitter.Locals LOCALS = FieldCodeEmitter.Locals.after(0, 1);
     private static final String NEW_INSTANCE_DESCRIPTOR = "(L" + IBIS_INPUT + ";)Ljava/lang/Object;";
 
     private final ClassHierarchy hierarchy;
@@ -111,160 +112,11 @@ final class SerializerGenerator {
             mv.visitVarInsn(Opcodes.ALOAD, 1);
             mv.visitMethodInsn(Opcodes.INVOKESPECIAL, info.superName, WRITE_METHOD, WRITE_DESCRIPTOR, false);
         }
-        List<SerialField> fields = decision.fields;
-        for (int i = 0; i < fields.size();) {
-            int j = runEnd(fields, i);
-            if (j - i >= 2) {
-                List<SerialField> run = fields.subList(i, j);
-                if (j < fields.size() && isSelfTyped(info, fields.get(j))) {
-                    writeRunAndSelfTyped(mv, info, run, fields.get(j));
-                    i = j + 1;
-                } else {
-                    writeRun(mv, info, run);
-                    i = j;
-                }
-                continue;
-            }
-            SerialField f = fields.get(i++);
-            if (isSelfTyped(info, f)) {
-                writeSelfTyped(mv, info, f);
-                continue;
-            }
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            mv.visitFieldInsn(Opcodes.GETFIELD, info.name, f.name, f.descriptor);
-            switch (f.encoding) {
-                case PRIMITIVE:
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "write" + primitiveName(f.descriptor),
-                            "(" + f.descriptor + ")V", false);
-                    break;
-                case STRING:
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "writeString", "(Ljava/lang/String;)V", false);
-                    break;
-                case KNOWN:
-                    mv.visitLdcInsn(Type.getType(f.descriptor));
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "writeKnownObject",
-                            "(Ljava/lang/Object;Ljava/lang/Class;)V", false);
-                    break;
-                default:
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "writeObject", "(Ljava/lang/Object;)V", false);
-                    break;
-            }
-        }
+        FieldPlan plan = FieldPlan.forWriting(info.name, decision.fields, f -> true);
+        FieldCodeEmitter.write(mv, plan, new OwnFields(plan), LOCALS);
         mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
-    }
-
-    private static boolean isSelfTyped(ClassInfo info, SerialField f) {
-        return f.encoding == SerialField.Encoding.OBJECT && f.descriptor.equals("L" + info.name + ";");
-    }
-
-    /**
-     * A run of primitive fields followed by a field declared as the class itself, its header in the
-     * same reservation: {@code int h = out.selfHeader(v, C.class); int p = out.reserveWithHeader(n,
-     * h); out.putX(p + offset, this.f); ...; if (out.putSelfHeader(p + n, h, v)) { v.ibisWrite(out);
-     * out.endPlain(); }} (p in local 2, v in 3, h in 4). The same bytes as the run followed by
-     * {@link #writeSelfTyped}.
-     */
-    private static void writeRunAndSelfTyped(MethodVisitor mv, ClassInfo info, List<SerialField> run, SerialField self) {
-        int n = runBytes(run);
-        selfTypedCall(mv, info, self, "selfHeader", "I");
-        mv.visitVarInsn(Opcodes.ISTORE, 4);
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        pushInt(mv, n);
-        mv.visitVarInsn(Opcodes.ILOAD, 4);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "reserveWithHeader", "(II)I", false);
-        mv.visitVarInsn(Opcodes.ISTORE, 2);
-        putRun(mv, info, run);
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        pushOffset(mv, n);
-        mv.visitVarInsn(Opcodes.ILOAD, 4);
-        mv.visitVarInsn(Opcodes.ALOAD, 3);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "putSelfHeader", "(IILjava/lang/Object;)Z", false);
-        writeBodyIfNew(mv, info);
-    }
-
-    /** {@code v = this.f; out.call(v, C.class)} (v in local 3), the call's result (descriptor {@code result}) left on the stack. */
-    private static void selfTypedCall(MethodVisitor mv, ClassInfo info, SerialField f, String call, String result) {
-        mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitFieldInsn(Opcodes.GETFIELD, info.name, f.name, f.descriptor);
-        mv.visitVarInsn(Opcodes.ASTORE, 3);
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        mv.visitVarInsn(Opcodes.ALOAD, 3);
-        mv.visitLdcInsn(Type.getObjectType(info.name));
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, call, "(Ljava/lang/Object;Ljava/lang/Class;)" + result, false);
-    }
-
-    /** {@code if (<the boolean on the stack>) { v.ibisWrite(out); out.endPlain(); }} (v in local 3). */
-    private static void writeBodyIfNew(MethodVisitor mv, ClassInfo info) {
-        Label done = new Label();
-        mv.visitJumpInsn(Opcodes.IFEQ, done);
-        mv.visitVarInsn(Opcodes.ALOAD, 3);
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, info.name, WRITE_METHOD, WRITE_DESCRIPTOR, false);
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "endPlain", "()V", false);
-        mv.visitLabel(done);
-    }
-
-    /**
-     * A field declared as the class itself (the link of a list or tree): {@code if
-     * (out.beginPlain(v, C.class)) { v.ibisWrite(out); out.endPlain(); }}, so a new object of
-     * exactly this class is written by a direct call of this same method.
-     */
-    private static void writeSelfTyped(MethodVisitor mv, ClassInfo info, SerialField f) {
-        selfTypedCall(mv, info, f, "beginPlain", "Z");
-        writeBodyIfNew(mv, info);
-    }
-
-    /**
-     * {@code this.f = in.beginPlain(C.class) ? <new C(in), then in.endPlain()> : (C)
-     * in.readAfterHeader()} (the new object in local 3).
-     */
-    private static void readSelfTyped(MethodVisitor mv, ClassInfo info, SerialField f) {
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        mv.visitLdcInsn(Type.getObjectType(info.name));
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "beginPlain", "(Ljava/lang/Class;)Z", false);
-        readBodyIfNew(mv, info, f);
-    }
-
-    /**
-     * A run of primitive fields followed by a field declared as the class itself, the header read
-     * with the run: {@code int p = in.claimWithHeader(n); this.f = in.xAt(p + offset); ...; this.g =
-     * in.beginPlainAt(p + n, C.class) ? ... : ...} (p in local 2). The same bytes as the run followed
-     * by {@link #readSelfTyped}.
-     */
-    private static void readRunAndSelfTyped(MethodVisitor mv, ClassInfo info, List<SerialField> run, SerialField self) {
-        readRun(mv, info, run, "claimWithHeader");
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        pushOffset(mv, runBytes(run));
-        mv.visitLdcInsn(Type.getObjectType(info.name));
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "beginPlainAt", "(ILjava/lang/Class;)Z", false);
-        readBodyIfNew(mv, info, self);
-    }
-
-    /** The rest of {@link #readSelfTyped} after the boolean of beginPlain is on the stack. */
-    private static void readBodyIfNew(MethodVisitor mv, ClassInfo info, SerialField f) {
-        Label other = new Label();
-        Label store = new Label();
-        mv.visitJumpInsn(Opcodes.IFEQ, other);
-        mv.visitTypeInsn(Opcodes.NEW, info.name);
-        mv.visitInsn(Opcodes.DUP);
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, info.name, "<init>", READ_CONSTRUCTOR_DESCRIPTOR, false);
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "endPlain", "()V", false);
-        mv.visitJumpInsn(Opcodes.GOTO, store);
-        mv.visitLabel(other);
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "readAfterHeader", "()Ljava/lang/Object;", false);
-        mv.visitTypeInsn(Opcodes.CHECKCAST, info.name);
-        mv.visitLabel(store);
-        mv.visitVarInsn(Opcodes.ASTORE, 3);
-        mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitVarInsn(Opcodes.ALOAD, 3);
-        mv.visitFieldInsn(Opcodes.PUTFIELD, info.name, f.name, f.descriptor);
     }
 
     private static void addReadingConstructor(ClassVisitor cv, ClassInfo info, SerialRules.Decision decision) {
@@ -280,174 +132,63 @@ final class SerializerGenerator {
             mv.visitMethodInsn(Opcodes.INVOKESPECIAL, info.superName, "<init>", "()V", false);
             mv.visitVarInsn(Opcodes.ALOAD, 1);
             mv.visitVarInsn(Opcodes.ALOAD, 0);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "registerObject", "(Ljava/lang/Object;)V", false);
+            StreamMethod.REGISTER_OBJECT.invoke(mv);
         }
-        List<SerialField> fields = decision.fields;
-        for (int i = 0; i < fields.size();) {
-            int j = runEnd(fields, i);
-            if (j - i >= 2) {
-                List<SerialField> run = fields.subList(i, j);
-                if (j < fields.size() && isSelfTyped(info, fields.get(j))) {
-                    readRunAndSelfTyped(mv, info, run, fields.get(j));
-                    i = j + 1;
-                } else {
-                    readRun(mv, info, run, "claimPrimitives");
-                    i = j;
-                }
-                continue;
-            }
-            SerialField f = fields.get(i++);
-            if (isSelfTyped(info, f)) {
-                readSelfTyped(mv, info, f);
-                continue;
-            }
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            Type type = Type.getType(f.descriptor);
-            switch (f.encoding) {
-                case PRIMITIVE:
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "read" + primitiveName(f.descriptor),
-                            "()" + f.descriptor, false);
-                    break;
-                case STRING:
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "readString", "()Ljava/lang/String;", false);
-                    break;
-                case KNOWN:
-                    mv.visitLdcInsn(type);
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "readKnownObject",
-                            "(Ljava/lang/Class;)Ljava/lang/Object;", false);
-                    mv.visitTypeInsn(Opcodes.CHECKCAST, type.getInternalName());
-                    break;
-                default:
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, "readObject", "()Ljava/lang/Object;", false);
-                    if (!type.getInternalName().equals(ClassHierarchy.OBJECT)) {
-                        mv.visitTypeInsn(Opcodes.CHECKCAST, type.getInternalName());
-                    }
-                    break;
-            }
-            mv.visitFieldInsn(Opcodes.PUTFIELD, info.name, f.name, f.descriptor);
-        }
+        // The reading constructor may set every field of its class, final ones included.
+        FieldPlan plan = FieldPlan.forReading(info.name, decision.fields, f -> true);
+        FieldCodeEmitter.read(mv, plan, new OwnFields(plan), LOCALS);
         mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
     }
 
     /**
-     * The end (exclusive) of the run of primitive fields starting at {@code i}: as many consecutive
-     * primitive fields as fit in {@link #RUN_MAX} bytes (i itself when field i is not primitive).
+     * The fields of the rewritten class itself, in its own write method and reading constructor:
+     * {@code getfield}/{@code putfield} on {@code this}, class constants by {@code ldc}, and a
+     * self-typed field's object written by its {@code ibisWrite} and read by its reading constructor.
      */
-    private static int runEnd(List<SerialField> fields, int i) {
-        int bytes = 0;
-        int j = i;
-        while (j < fields.size() && fields.get(j).isPrimitive()) {
-            int size = primitiveSize(fields.get(j).descriptor);
-            if (bytes + size > RUN_MAX) {
-                break;
-            }
-            bytes += size;
-            j++;
+    private static final class OwnFields implements FieldAccess {
+        private final FieldPlan plan;
+
+        OwnFields(FieldPlan plan) {
+            this.plan = plan;
         }
-        return j;
-    }
 
-    /** {@code int p = out.reservePrimitives(n); out.putX(p + offset, this.f); ...} (p in local 2). */
-    private static void writeRun(MethodVisitor mv, ClassInfo info, List<SerialField> run) {
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        pushInt(mv, runBytes(run));
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "reservePrimitives", "(I)I", false);
-        mv.visitVarInsn(Opcodes.ISTORE, 2);
-        putRun(mv, info, run);
-    }
-
-    /** {@code out.putX(p + offset, this.f); ...} for a reserved run (p in local 2). */
-    private static void putRun(MethodVisitor mv, ClassInfo info, List<SerialField> run) {
-        int offset = 0;
-        for (SerialField f : run) {
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            pushOffset(mv, offset);
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            mv.visitFieldInsn(Opcodes.GETFIELD, info.name, f.name, f.descriptor);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_OUTPUT, "put" + primitiveName(f.descriptor),
-                    "(I" + f.descriptor + ")V", false);
-            offset += primitiveSize(f.descriptor);
+        @Override
+        public void load(MethodVisitor mv, int field, int object) {
+            SerialField f = plan.field(field);
+            mv.visitVarInsn(Opcodes.ALOAD, object);
+            mv.visitFieldInsn(Opcodes.GETFIELD, plan.owner(), f.name(), f.descriptor());
         }
-    }
 
-    /** {@code int p = in.claim(n); this.f = in.xAt(p + offset); ...} (p in local 2; claim: claimPrimitives or claimWithHeader). */
-    private static void readRun(MethodVisitor mv, ClassInfo info, List<SerialField> run, String claim) {
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        pushInt(mv, runBytes(run));
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, claim, "(I)I", false);
-        mv.visitVarInsn(Opcodes.ISTORE, 2);
-        int offset = 0;
-        for (SerialField f : run) {
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            pushOffset(mv, offset);
-            String name = primitiveName(f.descriptor);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, IBIS_INPUT, Character.toLowerCase(name.charAt(0)) + name.substring(1) + "At",
-                    "(I)" + f.descriptor, false);
-            mv.visitFieldInsn(Opcodes.PUTFIELD, info.name, f.name, f.descriptor);
-            offset += primitiveSize(f.descriptor);
+        @Override
+        public void beginStore(MethodVisitor mv, int field, int object) {
+            mv.visitVarInsn(Opcodes.ALOAD, object);
         }
-    }
 
-    private static int runBytes(List<SerialField> run) {
-        int bytes = 0;
-        for (SerialField f : run) {
-            bytes += primitiveSize(f.descriptor);
+        @Override
+        public void endStore(MethodVisitor mv, int field) {
+            FieldCodeEmitter.putField(mv, plan.owner(), plan.field(field));
         }
-        return bytes;
-    }
 
-    /** Pushes {@code p + offset} (p in local 2). */
-    private static void pushOffset(MethodVisitor mv, int offset) {
-        mv.visitVarInsn(Opcodes.ILOAD, 2);
-        if (offset != 0) {
-            pushInt(mv, offset);
-            mv.visitInsn(Opcodes.IADD);
+        @Override
+        public void pushKnownType(MethodVisitor mv, int field) {
+            mv.visitLdcInsn(Type.getType(plan.field(field).descriptor()));
         }
-    }
 
-    private static void pushInt(MethodVisitor mv, int value) {
-        if (value >= -1 && value <= 5) {
-            mv.visitInsn(Opcodes.ICONST_0 + value);
-        } else {
-            mv.visitIntInsn(Opcodes.BIPUSH, value);
+        @Override
+        public void writeBody(MethodVisitor mv, int value, int out) {
+            mv.visitVarInsn(Opcodes.ALOAD, value);
+            mv.visitVarInsn(Opcodes.ALOAD, out);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, plan.owner(), WRITE_METHOD, WRITE_DESCRIPTOR, false);
         }
-    }
 
-    /** Bytes of a primitive on the wire (boolean: one). */
-    private static int primitiveSize(String descriptor) {
-        switch (descriptor.charAt(0)) {
-            case 'Z':
-            case 'B':
-                return 1;
-            case 'C':
-            case 'S':
-                return 2;
-            case 'I':
-            case 'F':
-                return 4;
-            case 'J':
-            case 'D':
-                return 8;
-            default:
-                throw new IllegalArgumentException("not a primitive descriptor: " + descriptor);
-        }
-    }
-
-    private static String primitiveName(String descriptor) {
-        switch (descriptor.charAt(0)) {
-            case 'Z': return "Boolean";
-            case 'B': return "Byte";
-            case 'C': return "Char";
-            case 'S': return "Short";
-            case 'I': return "Int";
-            case 'J': return "Long";
-            case 'F': return "Float";
-            case 'D': return "Double";
-            default: throw new IllegalArgumentException("not a primitive descriptor: " + descriptor);
+        @Override
+        public void readNew(MethodVisitor mv, int in, int tmp) {
+            mv.visitTypeInsn(Opcodes.NEW, plan.owner());
+            mv.visitInsn(Opcodes.DUP);
+            mv.visitVarInsn(Opcodes.ALOAD, in);
+            mv.visitMethodInsn(Opcodes.INVOKESPECIAL, plan.owner(), "<init>", READ_CONSTRUCTOR_DESCRIPTOR, false);
         }
     }
 

@@ -16,7 +16,8 @@ import java.nio.file.Paths;
  * JVM: {@code write FILE} writes them to a file, {@code read FILE} reads a file and compares
  * with its own graphs (exit 0 when equal), {@code roundtrip} does both in memory. The child's
  * sample classes come from its class path, rewritten or not. Prints {@code rewritten=true|false}
- * for sample.Foo so the parent can check which kind of classes the child had.
+ * for sample.Foo so the parent can check which kind of classes the child had, and
+ * {@code codec=NAME}, the class of the stream's codec for sample.Level3.
  */
 public final class InteropPeer {
 
@@ -68,6 +69,16 @@ public final class InteropPeer {
         }
     }
 
+    /** The class name of the stream's codec for class {@code name} of {@code loader} (ibis.io internals, via reflection). */
+    static String codecClass(ClassLoader loader, String name) throws Exception {
+        Class<?> serialClass = Class.forName("ibis.io.SerialClass");
+        java.lang.reflect.Method of = serialClass.getDeclaredMethod("of", Class.class);
+        of.setAccessible(true);
+        java.lang.reflect.Method codec = serialClass.getDeclaredMethod("codec");
+        codec.setAccessible(true);
+        return codec.invoke(of.invoke(null, Class.forName(name, true, loader))).getClass().getName();
+    }
+
     /** Null when every read graph equals the expected one, else the first difference. */
     static String compare(Object[] expected, Object[] actual) {
         for (int i = 0; i < expected.length; i++) {
@@ -85,6 +96,7 @@ public final class InteropPeer {
         boolean rewritten = ibis.io.Serializable.class.isAssignableFrom(Class.forName("sample.Foo", false, loader));
         System.out.println("rewritten=" + rewritten);
         Object[] graphs = graphs(loader);
+        System.out.println("codec=" + codecClass(loader, "sample.Level3"));
         String difference;
         switch (args[0]) {
             case "write":

@@ -17,7 +17,8 @@ import org.testng.annotations.Test;
  * Rewritten and non-rewritten peers in two JVMs: this JVM holds the rewritten sample classes, a
  * child JVM has the non-rewritten ones on its class path. A rewritten writer's messages are read
  * by the non-rewritten reader, and the reverse, each graph checked by deep equality and identity
- * structure.
+ * structure. The child's run-time serializers are the nestmate variant (classes on the class
+ * path): they write exactly the bytes of the rewritten code.
  */
 public class InteropTest {
 
@@ -66,7 +67,10 @@ public class InteropTest {
         Samples.ProcessResult r = child("write", file);
         assertEquals(r.exitCode, 0, r.output);
         assertTrue(r.output.contains("rewritten=false"), r.output);
+        assertTrue(r.output.contains("codec=ibis.io.FieldCodec$Nestmate$Level3"), "nestmate field code: " + r.output);
         Object[] expected = InteropPeer.graphs(rewrittenLoader);
+        byte[] byRewritten = InteropPeer.write(rewrittenLoader, expected);
+        assertTrue(java.util.Arrays.equals(Files.readAllBytes(file), byRewritten), "the same bytes as the rewritten code");
         Object[] read = InteropPeer.read(rewrittenLoader, Files.readAllBytes(file), expected.length);
         assertNull(InteropPeer.compare(expected, read));
         assertTrue(read[0] instanceof ibis.io.Serializable, "read into rewritten classes");

@@ -18,7 +18,9 @@ import org.testng.annotations.Test;
  * generated members, every sample graph (cycles, shared references, inner/anonymous/local/generic
  * classes, final fields, Object fields, a 100,000-node list, classes the rewriter skipped) comes
  * back equal, and the rewritten and the run-time generated paths write the same bytes and read
- * each other's.
+ * each other's. Both paths follow one field plan (ibis.io.codegen.FieldPlan); the per-graph tests
+ * below pin that they agree for each of its layouts, with the run-time serializers in both their
+ * variants (fields reached directly by a nestmate class, or through method handles).
  */
 public class RoundTripTest {
 
@@ -92,6 +94,55 @@ public class RoundTripTest {
         read = InteropPeer.read(rewrittenLoader, InteropPeer.write(plainLoader, plainGraphs), rewrittenGraphs.length);
         assertNull(InteropPeer.compare(rewrittenGraphs, read));
         assertEquals(read[0].getClass().getClassLoader(), rewrittenLoader);
+    }
+
+    /** One stream of one message per graph: the bytes of each graph on its own (its type descriptors included). */
+    private static byte[][] writeEach(ClassLoader loader, Object[] graphs) throws Exception {
+        byte[][] bytes = new byte[graphs.length][];
+        for (int i = 0; i < graphs.length; i++) {
+            bytes[i] = InteropPeer.write(loader, new Object[] {graphs[i]});
+        }
+        return bytes;
+    }
+
+    /** Reads each graph's bytes with {@code loader}'s classes and compares with {@code expected}; null when all are equal. */
+    private static String readEach(ClassLoader loader, byte[][] bytes, Object[] expected) throws Exception {
+        for (int i = 0; i < bytes.length; i++) {
+            Object copy = InteropPeer.read(loader, bytes[i], 1)[0];
+            String d = GraphComparison.difference(expected[i], copy);
+            if (d != null) {
+                return "graph " + i + " (" + expected[i].getClass().getName() + "): " + d;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Graph by graph (every primitive type, runs longer than a run may be, references, arrays,
+     * fields of the class's own type after a run or not, final, transient and static fields, a chain
+     * of three classes with fields at every level, classes with writeObject): the rewritten classes
+     * and the run-time serializers of the same classes write exactly the same bytes, and each reads
+     * the other's back equal. The plain classes come from a class loader of their own, so their
+     * run-time serializers are the variant that reaches fields through method handles (InteropTest
+     * checks the nestmate variant, which classes on the class path get).
+     */
+    @Test(timeOut = 120_000)
+    public void eachGraphIsWrittenAlikeAndReadBackByRewrittenCodeAndRunTimeSerializers() throws Exception {
+        Object[] rewrittenGraphs = InteropPeer.graphs(rewrittenLoader);
+        Object[] plainGraphs = InteropPeer.graphs(plainLoader);
+        byte[][] byRewritten = writeEach(rewrittenLoader, rewrittenGraphs);
+        byte[][] byRunTime = writeEach(plainLoader, plainGraphs);
+        for (String name : List.of("sample.Wide", "sample.Spill", "sample.Level1", "sample.Level2", "sample.Level3")) {
+            assertEquals(codecKind(Class.forName(name, true, rewrittenLoader)), "RewrittenCodec", name);
+            String runTime = InteropPeer.codecClass(plainLoader, name);
+            assertTrue(runTime.startsWith("ibis.io.FieldCodec$") && !runTime.contains("Nestmate"), name + ": " + runTime);
+        }
+        for (int i = 0; i < rewrittenGraphs.length; i++) {
+            assertTrue(java.util.Arrays.equals(byRunTime[i], byRewritten[i]),
+                    "graph " + i + " (" + rewrittenGraphs[i].getClass().getName() + "): the same bytes");
+        }
+        assertNull(readEach(rewrittenLoader, byRunTime, rewrittenGraphs), "rewritten code reads the run-time bytes");
+        assertNull(readEach(plainLoader, byRewritten, plainGraphs), "run-time code reads the rewritten bytes");
     }
 
     @Test(timeOut = 60_000)

@@ -59,6 +59,11 @@ final class SampleSources {
         EXPECTED.put("sample.SubLink", rewritten);
         EXPECTED.put("sample.AbstractShape", rewritten);
         EXPECTED.put("sample.Circle", rewritten);
+        EXPECTED.put("sample.Wide", rewritten);
+        EXPECTED.put("sample.Spill", rewritten);
+        EXPECTED.put("sample.Level1", rewritten);
+        EXPECTED.put("sample.Level2", rewritten);
+        EXPECTED.put("sample.Level3", rewritten);
     }
 
     /** Part of the reason expected for each skipped class. */
@@ -385,6 +390,83 @@ final class SampleSources {
                 package sample;
                 public class Circle extends AbstractShape { double radius = 2.5; }
                 """);
+        // The layouts of the field plan (ibis.io.codegen.FieldPlan): every primitive type, more
+        // primitive bytes than one run may hold (16), a run cut one byte short, runs followed by a
+        // field of the class's own type or by another reference, and a chain of three classes
+        // with fields at every level (final, transient, static, self-typed at each level).
+        s.put("sample/Wide.java", """
+                package sample;
+                public class Wide implements java.io.Serializable {
+                    boolean z0, z1; byte b0, b1; char c0, c1; short s0, s1; int i0, i1, i2, i3, i4, i5; long j0, j1, j2;
+                    float f0, f1; double d0, d1; String text; int[] ints; long[][] longs; Object any; Wide self; Wide[] many;
+                    transient long skipped = 5; static int counter;
+                    public static Wide make(int seed) {
+                        Wide w = new Wide();
+                        w.z0 = seed % 2 == 0; w.z1 = true; w.b0 = (byte) seed; w.b1 = -128; w.c0 = (char) (0x4e16 + seed); w.c1 = 'x';
+                        w.s0 = (short) -seed; w.s1 = Short.MAX_VALUE; w.i0 = seed; w.i1 = -1; w.i2 = Integer.MIN_VALUE; w.i3 = 3;
+                        w.i4 = 4 * seed; w.i5 = Integer.MAX_VALUE; w.j0 = -1L << 40; w.j1 = seed; w.j2 = Long.MAX_VALUE;
+                        w.f0 = Float.NaN; w.f1 = -0.0f; w.d0 = Math.E * seed; w.d1 = Double.MIN_VALUE;
+                        w.text = "wide " + seed; w.ints = new int[] {seed, seed + 1}; w.longs = new long[][] {{seed}, null};
+                        w.any = w.ints; w.skipped = seed;
+                        return w;
+                    }
+                    public static Wide[] graph() {
+                        Wide a = make(1); Wide b = make(2); Wide c = make(3);
+                        a.self = b; b.self = b; c.self = a; a.many = new Wide[] {c, null, a};
+                        return new Wide[] {a, new Wide()};
+                    }
+                }
+                """);
+        s.put("sample/Spill.java", """
+                package sample;
+                public class Spill implements java.io.Serializable {
+                    int a, b, c, d; byte e; Spill next;
+                    public static Spill chain(int n) {
+                        Spill head = null;
+                        for (int i = n; i > 0; i--) {
+                            Spill x = new Spill(); x.a = i; x.b = -i; x.c = i * i; x.d = 7; x.e = (byte) i; x.next = head; head = x;
+                        }
+                        return head;
+                    }
+                }
+                """);
+        s.put("sample/Level1.java", """
+                package sample;
+                public class Level1 implements java.io.Serializable {
+                    int a; long b; Level1 link; final String tag; transient int t1 = 11; static int s1 = 12;
+                    public Level1() { tag = "level1"; }
+                    Level1(String tag, int a) { this.tag = tag; this.a = a; this.b = -a; }
+                }
+                """);
+        s.put("sample/Level2.java", """
+                package sample;
+                public class Level2 extends Level1 {
+                    short c; byte d; final int fixed; Level1 base; Level2 peer; transient Object t2 = "t2"; static Level2 s2;
+                    public Level2() { fixed = 0; }
+                    Level2(String tag, int a) { super(tag, a); fixed = 2 * a; c = (short) a; d = (byte) -a; }
+                }
+                """);
+        s.put("sample/Level3.java", """
+                package sample;
+                public class Level3 extends Level2 {
+                    double e; float f; char g; boolean h; final Level3 first; Level3 next; Object zany; transient Level3 t3;
+                    public Level3() { first = null; }
+                    Level3(String tag, int a, Level3 first) {
+                        super(tag, a); this.first = first; e = a / 3.0; f = a; g = (char) ('a' + a); h = a % 2 == 1;
+                    }
+                    public static Object[] graph() {
+                        Level3 root = new Level3("root", 1, null);
+                        Level3 second = new Level3("second", 2, root);
+                        Level3 third = new Level3("third", 3, second);
+                        root.next = second; second.next = third; third.next = root;
+                        Level2 two = new Level2("two", 4); Level1 one = new Level1("one", 5);
+                        root.link = one; one.link = one; second.link = third; two.link = new Level1("fresh", 6);
+                        root.peer = two; two.peer = second; root.base = root; second.base = two; two.base = one;
+                        third.zany = new Level1[] {one, two, third}; third.t3 = root;
+                        return new Object[] {root, two, one, new Level3()};
+                    }
+                }
+                """);
         s.put("sample/Graphs.java", """
                 package sample;
                 public final class Graphs {
@@ -399,6 +481,7 @@ final class SampleSources {
                             new SubPrivateReplace(), HasKnown.make(), new Circle(), Node.list(100_000), Link.make(), new Leaf(),
                             new Object[] {foo, foo},
                             new WithWriteObject(), new SubOfHooked(), new Ext(), Color.RED, new Point(1, 2),
+                            Wide.graph(), Spill.chain(40), Level3.graph(),
                         };
                         Object[] all = java.util.Arrays.copyOf(each, each.length + 1);
                         all[each.length] = each.clone();
