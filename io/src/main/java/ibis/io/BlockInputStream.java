@@ -123,13 +123,11 @@ public final class BlockInputStream implements DataInput {
      * @return true when the next message (or end of stream) is ready to be read
      */
     public boolean awaitMessage(long timeoutMillis) throws IOException {
-        if (limit > position || source.available() > 0) {
+        if (limit > position) {
             return true;
         }
-        if (timeoutMillis < 0) {
-            return false;
-        }
-        return source.awaitData(timeoutMillis);
+        // Not available(): a source may always answer 0 there; awaitData(-1) is its poll.
+        return source.awaitData(timeoutMillis < 0 ? -1 : timeoutMillis);
     }
 
     /**

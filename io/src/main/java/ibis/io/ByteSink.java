@@ -10,6 +10,16 @@ import java.util.Arrays;
  * The byte-level output of a transport: where a {@link BlockOutputStream} sends its framed blocks.
  * A network implementation (TCP, UCX, MPI) supplies one per outgoing connection; it never interprets
  * the bytes.
+ *
+ * <p>Rules every sink keeps (the IPL conformance suite, {@code ibis-ipl-tck}, tests each):
+ * <ul>
+ * <li><b>An interrupt never breaks the connection.</b> A write goes on until everything is written,
+ *     also when its thread is interrupted before or while it waits for room (a blocking write of
+ *     the JDK's interruptible channels would close the channel then); the interrupt status is set
+ *     again when it returns, for the caller to see.
+ * <li><b>A connection carries a few MiB while nobody reads it</b> (see {@link ByteSource}): a sink
+ *     that cannot hand more to the peer waits for room, it never fails or drops bytes for it.
+ * </ul>
  */
 public interface ByteSink extends Closeable {
 

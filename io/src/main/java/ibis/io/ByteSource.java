@@ -8,6 +8,21 @@ import java.nio.ByteBuffer;
 /**
  * The byte-level input of a transport: where a {@link BlockInputStream} reads framed blocks from.
  * A network implementation supplies one per incoming connection; it never interprets the bytes.
+ *
+ * <p>Rules every source keeps (the IPL conformance suite, {@code ibis-ipl-tck}, tests each):
+ * <ul>
+ * <li><b>An interrupt never breaks the connection.</b> A reader interrupted while it waits for the
+ *     next message gets an {@link java.io.InterruptedIOException} with nothing consumed (its
+ *     interrupt status set again), and the connection goes on; a read inside a message waits on
+ *     through an interrupt (the message would be lost half read).
+ * <li><b>Polling works without {@link #available()}.</b> {@link #awaitData awaitData} with a
+ *     negative time-out tells, without blocking, whether data arrived; {@code available()} may
+ *     always answer 0.
+ * <li><b>A connection carries a few MiB while nobody reads it.</b> A thread may send a message of
+ *     a few MiB (the suite uses 2 MiB) to its own receive port and receive it afterwards, so the
+ *     transport (its buffers and those of the sink and this source together) must take that much
+ *     before it holds the sender back; one with small buffers deadlocks there.
+ * </ul>
  */
 public interface ByteSource extends Closeable {
 
@@ -58,15 +73,20 @@ public interface ByteSource extends Closeable {
 
     /**
      * The number of bytes that can be read now without blocking (0 when none is known to be
-     * available). Never blocks.
+     * available). Never blocks. A source may always answer 0: this is a hint for sizing reads,
+     * never how a reader learns that data arrived; polling uses {@link #awaitData awaitData(-1)}.
      */
     int available() throws IOException;
 
     /**
      * Blocks until at least one byte can be read without blocking, the connection ends, or
-     * {@code timeoutMillis} passed ({@code 0} means no time limit).
+     * {@code timeoutMillis} passed ({@code 0} means no time limit). A negative time-out is a poll:
+     * it never blocks and tells whether data (or the end) is there now; a receiver's
+     * {@code poll()} and the polling phase of a receive rely on it, so it must see data that
+     * arrived even when {@link #available()} says 0.
      *
-     * @return true when data (or end of stream) is ready, false when the time ran out
+     * @return true when data (or end of stream) is ready, false when the time ran out (or, for a
+     *         poll, nothing is there)
      */
     boolean awaitData(long timeoutMillis) throws IOException;
 

@@ -1,5 +1,6 @@
 package ibis.io;
 
+import ibis.testsupport.MemoryPipe;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertNotEquals;
@@ -765,5 +766,44 @@ public class BlockStreamTest {
         byte[] result = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, result, a.length, b.length);
         return result;
+    }
+
+    /**
+     * Polling (awaitMessage with a negative time-out, what ReceivePort.poll() uses) sees a message
+     * that arrived also over a source whose available() always says 0, as ByteSource allows.
+     */
+    @Test
+    public void pollingSeesAnArrivedMessageWhenTheSourceNeverReportsBytesAvailable() throws IOException {
+        MemoryPipe pipe = new MemoryPipe();
+        ByteSource silent = new ByteSource() {
+            @Override
+            public int read(ByteBuffer destination, int minimum) throws IOException {
+                return pipe.source.read(destination, minimum);
+            }
+
+            @Override
+            public int available() {
+                return 0;
+            }
+
+            @Override
+            public boolean awaitData(long timeoutMillis) throws IOException {
+                return pipe.source.awaitData(timeoutMillis);
+            }
+
+            @Override
+            public void close() throws IOException {
+                pipe.source.close();
+            }
+        };
+        BlockOutputStream out = BlockOutputStream.create(pipe.sink, 64, ByteOrder.BIG_ENDIAN);
+        BlockInputStream in = new BlockInputStream(silent, 64, ByteOrder.BIG_ENDIAN);
+        assertFalse(in.awaitMessage(-1), "nothing was sent");
+        out.writeInt(4711);
+        out.endMessage();
+        assertTrue(in.awaitMessage(-1), "the message arrived");
+        assertEquals(in.readInt(), 4711);
+        in.endMessage();
+        assertFalse(in.awaitMessage(-1), "the message was read");
     }
 }

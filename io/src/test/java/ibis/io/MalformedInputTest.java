@@ -1,5 +1,6 @@
 package ibis.io;
 
+import ibis.testsupport.MemoryPipe;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;

@@ -9,11 +9,11 @@ import ibis.ipl.IbisFactory;
 import ibis.ipl.IbisStarter;
 import ibis.ipl.PortType;
 import ibis.ipl.RegistryEventHandler;
+import ibis.ipl.impl.BaseCapabilities;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Properties;
@@ -32,23 +32,11 @@ public final class TcpIbisStarter extends IbisStarter {
     /** The rank among matching implementations (higher wins when the user names none). */
     public static final int RANK = 10;
 
-    /** Every port type capability this implementation honours. */
-    public static final Set<String> PORT_CAPABILITIES = Set.copyOf(Arrays.asList(
-            PortType.CONNECTION_ONE_TO_ONE, PortType.CONNECTION_ONE_TO_MANY, PortType.CONNECTION_MANY_TO_ONE,
-            PortType.CONNECTION_MANY_TO_MANY, PortType.CONNECTION_DOWNCALLS, PortType.CONNECTION_UPCALLS,
-            PortType.CONNECTION_TIMEOUT,
-            PortType.RECEIVE_EXPLICIT, PortType.RECEIVE_TIMEOUT, PortType.RECEIVE_POLL, PortType.RECEIVE_AUTO_UPCALLS,
-            PortType.RECEIVE_POLL_UPCALLS,
-            PortType.COMMUNICATION_FIFO, PortType.COMMUNICATION_NUMBERED, PortType.COMMUNICATION_RELIABLE,
-            PortType.SERIALIZATION_BYTE, PortType.SERIALIZATION_DATA, PortType.SERIALIZATION_OBJECT,
-            PortType.SERIALIZATION_OBJECT_SUN, PortType.SERIALIZATION_OBJECT_IBIS));
+    /** Every port type capability this implementation honours: all the implementation base offers. */
+    public static final Set<String> PORT_CAPABILITIES = BaseCapabilities.PORT_TYPE;
 
-    /** Every Ibis capability this implementation honours (through the central registry). */
-    public static final Set<String> IBIS_CAPABILITIES = Set.copyOf(Arrays.asList(
-            IbisCapabilities.CLOSED_WORLD, IbisCapabilities.SIGNALS, IbisCapabilities.TERMINATION,
-            IbisCapabilities.ELECTIONS_UNRELIABLE, IbisCapabilities.ELECTIONS_STRICT,
-            IbisCapabilities.MEMBERSHIP_UNRELIABLE, IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED,
-            IbisCapabilities.MALLEABLE));
+    /** Every Ibis capability this implementation honours: all the base offers (through the central registry). */
+    public static final Set<String> IBIS_CAPABILITIES = BaseCapabilities.IBIS;
 
     private static final String IPL_VERSION = "3.0";
 

@@ -19,6 +19,7 @@ import ibis.ipl.ReceivePortIdentifier;
 import ibis.ipl.SendPort;
 import ibis.ipl.SendPortIdentifier;
 import ibis.ipl.WriteMessage;
+import ibis.testsupport.PoolFixture;
 
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
@@ -36,16 +37,16 @@ public class ConnectionSetupTest {
             PortType.COMMUNICATION_FIFO, PortType.CONNECTION_DOWNCALLS, PortType.CONNECTION_UPCALLS,
             PortType.COMMUNICATION_RELIABLE);
 
-    private static final PortType[] TYPES = {TestPool.ONE_TO_ONE, TestPool.MANY_TO_ONE_EXPLICIT, SUN_ONE_TO_ONE};
+    private static final PortType[] TYPES = {PortTypes.ONE_TO_ONE, PortTypes.MANY_TO_ONE_EXPLICIT, SUN_ONE_TO_ONE};
 
-    private TestPool pool;
+    private PoolFixture pool;
     private Ibis sender;
     private Ibis receiver;
     private int names;
 
     @BeforeClass
     public void start() throws Exception {
-        pool = new TestPool();
+        pool = new PoolFixture("tcp");
         sender = pool.create(TYPES);
         receiver = pool.create(TYPES);
     }
@@ -70,7 +71,7 @@ public class ConnectionSetupTest {
     @Test(timeOut = 60_000)
     public void differentPortTypesGivePortMismatchNamingTheDifference() throws Exception {
         ReceivePort rp = enabledReceivePort(SUN_ONE_TO_ONE);
-        SendPort sp = sender.createSendPort(TestPool.ONE_TO_ONE);
+        SendPort sp = sender.createSendPort(PortTypes.ONE_TO_ONE);
         PortMismatchException e = expectThrows(PortMismatchException.class, () -> sp.connect(rp.identifier(), 5000, false));
         assertTrue(e.getMessage().contains(PortType.SERIALIZATION_OBJECT_SUN), e.getMessage());
         assertTrue(e.getMessage().contains(PortType.SERIALIZATION_DATA), e.getMessage());
@@ -100,17 +101,17 @@ public class ConnectionSetupTest {
     public void upcallAndExplicitReceiptMustFitThePortType() throws Exception {
         // ONE_TO_ONE has receive.explicit but no upcall capability.
         expectThrows(IbisConfigurationException.class,
-                () -> receiver.createReceivePort(TestPool.ONE_TO_ONE, fresh("up"), m -> { }));
-        ReceivePort rp = receiver.createReceivePort(TestPool.ONE_TO_ONE, fresh("dup"));
+                () -> receiver.createReceivePort(PortTypes.ONE_TO_ONE, fresh("up"), m -> { }));
+        ReceivePort rp = receiver.createReceivePort(PortTypes.ONE_TO_ONE, fresh("dup"));
         // Ibis.createReceivePort: an IOException when the name is in use.
         java.io.IOException e = expectThrows(java.io.IOException.class,
-                () -> receiver.createReceivePort(TestPool.ONE_TO_ONE, rp.name()));
+                () -> receiver.createReceivePort(PortTypes.ONE_TO_ONE, rp.name()));
         assertTrue(e.getMessage().contains("exists already"), e.getMessage());
     }
 
     @Test(timeOut = 60_000)
     public void connectingToAMissingPortWithATimeoutTimesOut() throws Exception {
-        SendPort sp = sender.createSendPort(TestPool.ONE_TO_ONE);
+        SendPort sp = sender.createSendPort(PortTypes.ONE_TO_ONE);
         ConnectionTimedOutException e = expectThrows(ConnectionTimedOutException.class,
                 () -> sp.connect(receiver.identifier(), "no-such-port", 300, false));
         assertTrue(e.getMessage().contains("no-such-port"), e.getMessage());
@@ -120,7 +121,7 @@ public class ConnectionSetupTest {
     @Test(timeOut = 60_000)
     public void connectWaitsForAReceivePortCreatedLater() throws Exception {
         String name = fresh("late");
-        SendPort sp = sender.createSendPort(TestPool.ONE_TO_ONE);
+        SendPort sp = sender.createSendPort(PortTypes.ONE_TO_ONE);
         CompletableFuture<ReceivePortIdentifier> connected = CompletableFuture.supplyAsync(() -> {
             try {
                 return sp.connect(receiver.identifier(), name, 30_000, true);
@@ -128,15 +129,15 @@ public class ConnectionSetupTest {
                 throw new RuntimeException(e);
             }
         });
-        ReceivePort rp = receiver.createReceivePort(TestPool.ONE_TO_ONE, name);
+        ReceivePort rp = receiver.createReceivePort(PortTypes.ONE_TO_ONE, name);
         rp.enableConnections();
         assertEquals(connected.get(30, TimeUnit.SECONDS), rp.identifier());
     }
 
     @Test(timeOut = 60_000)
     public void disabledConnectionsAreRefusedOrTimeOutWhenFillingTheTimeout() throws Exception {
-        ReceivePort rp = receiver.createReceivePort(TestPool.ONE_TO_ONE, fresh("disabled"));
-        SendPort sp = sender.createSendPort(TestPool.ONE_TO_ONE);
+        ReceivePort rp = receiver.createReceivePort(PortTypes.ONE_TO_ONE, fresh("disabled"));
+        SendPort sp = sender.createSendPort(PortTypes.ONE_TO_ONE);
         ConnectionRefusedException refused = expectThrows(ConnectionRefusedException.class,
                 () -> sp.connect(rp.identifier(), 5000, false));
         assertTrue(refused.getMessage().contains("does not accept connections"), refused.getMessage());
@@ -144,7 +145,7 @@ public class ConnectionSetupTest {
         rp.enableConnections();
         sp.connect(rp.identifier(), 5000, false);
         rp.disableConnections();
-        SendPort second = sender.createSendPort(TestPool.ONE_TO_ONE);
+        SendPort second = sender.createSendPort(PortTypes.ONE_TO_ONE);
         expectThrows(ConnectionRefusedException.class, () -> second.connect(rp.identifier(), 5000, false));
         assertEquals(rp.connectedTo().length, 1, "disabling keeps the existing connection");
     }
@@ -152,7 +153,7 @@ public class ConnectionSetupTest {
     @Test(timeOut = 60_000)
     public void gotConnectionReturningFalseRefusesTheConnection() throws Exception {
         int[] asked = new int[1];
-        ReceivePort rp = receiver.createReceivePort(TestPool.ONE_TO_ONE, fresh("picky"), new ReceivePortConnectUpcall() {
+        ReceivePort rp = receiver.createReceivePort(PortTypes.ONE_TO_ONE, fresh("picky"), new ReceivePortConnectUpcall() {
             @Override
             public boolean gotConnection(ReceivePort port, SendPortIdentifier applicant) {
                 synchronized (asked) {
@@ -166,7 +167,7 @@ public class ConnectionSetupTest {
             }
         });
         rp.enableConnections();
-        SendPort sp = sender.createSendPort(TestPool.ONE_TO_ONE);
+        SendPort sp = sender.createSendPort(PortTypes.ONE_TO_ONE);
         ConnectionRefusedException e = expectThrows(ConnectionRefusedException.class,
                 () -> sp.connect(rp.identifier(), 5000, false));
         assertTrue(e.getMessage().contains("gotConnection"), e.getMessage());
@@ -178,10 +179,10 @@ public class ConnectionSetupTest {
 
     @Test(timeOut = 60_000)
     public void aSecondSenderOnAOneToOnePortIsRefused() throws Exception {
-        ReceivePort rp = enabledReceivePort(TestPool.ONE_TO_ONE);
-        SendPort first = sender.createSendPort(TestPool.ONE_TO_ONE);
+        ReceivePort rp = enabledReceivePort(PortTypes.ONE_TO_ONE);
+        SendPort first = sender.createSendPort(PortTypes.ONE_TO_ONE);
         first.connect(rp.identifier());
-        SendPort second = receiver.createSendPort(TestPool.ONE_TO_ONE);
+        SendPort second = receiver.createSendPort(PortTypes.ONE_TO_ONE);
         ConnectionRefusedException e = expectThrows(ConnectionRefusedException.class,
                 () -> second.connect(rp.identifier(), 5000, false));
         assertTrue(e.getMessage().contains(PortType.CONNECTION_MANY_TO_ONE), e.getMessage());
@@ -190,25 +191,25 @@ public class ConnectionSetupTest {
 
     @Test(timeOut = 60_000)
     public void connectingTwiceToTheSamePortGivesAlreadyConnected() throws Exception {
-        ReceivePort rp = enabledReceivePort(TestPool.MANY_TO_ONE_EXPLICIT);
-        SendPort sp = sender.createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
+        ReceivePort rp = enabledReceivePort(PortTypes.MANY_TO_ONE_EXPLICIT);
+        SendPort sp = sender.createSendPort(PortTypes.MANY_TO_ONE_EXPLICIT);
         sp.connect(rp.identifier());
         expectThrows(AlreadyConnectedException.class, () -> sp.connect(rp.identifier()));
     }
 
     @Test(timeOut = 60_000)
     public void aOneToOneSendPortCannotConnectToTwoReceivers() throws Exception {
-        ReceivePort rp1 = enabledReceivePort(TestPool.ONE_TO_ONE);
-        ReceivePort rp2 = enabledReceivePort(TestPool.ONE_TO_ONE);
-        SendPort sp = sender.createSendPort(TestPool.ONE_TO_ONE);
+        ReceivePort rp1 = enabledReceivePort(PortTypes.ONE_TO_ONE);
+        ReceivePort rp2 = enabledReceivePort(PortTypes.ONE_TO_ONE);
+        SendPort sp = sender.createSendPort(PortTypes.ONE_TO_ONE);
         sp.connect(rp1.identifier());
         expectThrows(IbisConfigurationException.class, () -> sp.connect(rp2.identifier()));
     }
 
     @Test(timeOut = 60_000)
     public void connectingToSeveralPortsReportsEachFailureAndKeepsTheRest() throws Exception {
-        PortType multicast = TestPool.ONE_TO_MANY;
-        try (TestPool own = new TestPool()) {
+        PortType multicast = PortTypes.ONE_TO_MANY;
+        try (PoolFixture own = new PoolFixture("tcp")) {
             Ibis a = own.create(multicast);
             Ibis b = own.create(multicast);
             ReceivePort good = b.createReceivePort(multicast, "good");
@@ -226,9 +227,9 @@ public class ConnectionSetupTest {
 
     @Test(timeOut = 60_000)
     public void downcallsListNewAndLostConnectionsOnce() throws Exception {
-        ReceivePort rp = enabledReceivePort(TestPool.MANY_TO_ONE_EXPLICIT);
-        SendPort a = sender.createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
-        SendPort b = receiver.createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
+        ReceivePort rp = enabledReceivePort(PortTypes.MANY_TO_ONE_EXPLICIT);
+        SendPort a = sender.createSendPort(PortTypes.MANY_TO_ONE_EXPLICIT);
+        SendPort b = receiver.createSendPort(PortTypes.MANY_TO_ONE_EXPLICIT);
         a.connect(rp.identifier());
         b.connect(rp.identifier());
         SendPortIdentifier[] fresh = rp.newConnections();
@@ -243,8 +244,8 @@ public class ConnectionSetupTest {
 
     @Test(timeOut = 60_000)
     public void disconnectIsARegularCloseForTheReceiver() throws Exception {
-        ReceivePort rp = enabledReceivePort(TestPool.ONE_TO_ONE);
-        SendPort sp = sender.createSendPort(TestPool.ONE_TO_ONE);
+        ReceivePort rp = enabledReceivePort(PortTypes.ONE_TO_ONE);
+        SendPort sp = sender.createSendPort(PortTypes.ONE_TO_ONE);
         sp.connect(rp.identifier());
         WriteMessage w = sp.newMessage();
         w.writeInt(5);
@@ -261,7 +262,7 @@ public class ConnectionSetupTest {
         assertEquals(rp.lostConnections(), new SendPortIdentifier[] {sp.identifier()});
         assertEquals(sp.lostConnections().length, 0, "an own disconnect is not lost for the send port");
         // The port accepts a new sender afterwards.
-        SendPort again = sender.createSendPort(TestPool.ONE_TO_ONE);
+        SendPort again = sender.createSendPort(PortTypes.ONE_TO_ONE);
         again.connect(rp.identifier());
         w = again.newMessage();
         w.writeInt(6);
@@ -273,7 +274,7 @@ public class ConnectionSetupTest {
 
     @Test(timeOut = 60_000)
     public void newMessageOnAnUnconnectedPortFails() throws Exception {
-        SendPort sp = sender.createSendPort(TestPool.ONE_TO_ONE);
+        SendPort sp = sender.createSendPort(PortTypes.ONE_TO_ONE);
         java.io.IOException e = expectThrows(java.io.IOException.class, sp::newMessage);
         assertTrue(e.getMessage().contains("not connected"), e.getMessage());
     }

@@ -19,6 +19,8 @@ import ibis.ipl.SendPortIdentifier;
 import ibis.ipl.WriteMessage;
 import ibis.ipl.impl.ImplPropertyTable;
 import ibis.ipl.impl.MemberIdentifier;
+import ibis.testsupport.PoolFixture;
+import ibis.testsupport.Waits;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -66,13 +68,13 @@ public class FailureTest {
 
     @Test(timeOut = 120_000)
     public void multicastKeepsDeliveringToTheOthersWhenOneReceiverEnds() throws Exception {
-        try (TestPool pool = new TestPool()) {
-            Ibis senderIbis = pool.create(TestPool.ONE_TO_MANY);
+        try (PoolFixture pool = new PoolFixture("tcp")) {
+            Ibis senderIbis = pool.create(PortTypes.ONE_TO_MANY);
             List<Ibis> receivers = new ArrayList<>();
             List<ReceivePort> ports = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
-                Ibis r = pool.create(TestPool.ONE_TO_MANY);
-                ReceivePort rp = r.createReceivePort(TestPool.ONE_TO_MANY, "in");
+                Ibis r = pool.create(PortTypes.ONE_TO_MANY);
+                ReceivePort rp = r.createReceivePort(PortTypes.ONE_TO_MANY, "in");
                 rp.enableConnections();
                 receivers.add(r);
                 ports.add(rp);
@@ -85,7 +87,7 @@ public class FailureTest {
                     lostCauses.add(cause);
                 }
             };
-            SendPort sp = senderIbis.createSendPort(TestPool.ONE_TO_MANY, "multicast", upcall, null);
+            SendPort sp = senderIbis.createSendPort(PortTypes.ONE_TO_MANY, "multicast", upcall, null);
             for (ReceivePort rp : ports) {
                 sp.connect(rp.identifier());
             }
@@ -172,13 +174,13 @@ public class FailureTest {
 
     @Test(timeOut = 60_000)
     public void aLostSenderGivesConnectionClosedToABlockedReceiveAndALostConnectionUpcall() throws Exception {
-        try (TestPool pool = new TestPool()) {
-            Ibis senderIbis = pool.create(TestPool.ONE_TO_ONE);
-            Ibis receiverIbis = pool.create(TestPool.ONE_TO_ONE);
+        try (PoolFixture pool = new PoolFixture("tcp")) {
+            Ibis senderIbis = pool.create(PortTypes.ONE_TO_ONE);
+            Ibis receiverIbis = pool.create(PortTypes.ONE_TO_ONE);
             LostRecorder recorder = new LostRecorder();
-            ReceivePort rp = receiverIbis.createReceivePort(TestPool.ONE_TO_ONE, "in", recorder);
+            ReceivePort rp = receiverIbis.createReceivePort(PortTypes.ONE_TO_ONE, "in", recorder);
             rp.enableConnections();
-            SendPort sp = senderIbis.createSendPort(TestPool.ONE_TO_ONE);
+            SendPort sp = senderIbis.createSendPort(PortTypes.ONE_TO_ONE);
             sp.connect(rp.identifier());
             send(sp, 1);
             ReadMessage first = rp.receive();
@@ -209,13 +211,13 @@ public class FailureTest {
 
     @Test(timeOut = 60_000)
     public void readingAMessageWhoseSenderDiedGivesConnectionClosed() throws Exception {
-        try (TestPool pool = new TestPool()) {
-            Ibis senderIbis = pool.create(TestPool.ONE_TO_ONE);
-            Ibis receiverIbis = pool.create(TestPool.ONE_TO_ONE);
+        try (PoolFixture pool = new PoolFixture("tcp")) {
+            Ibis senderIbis = pool.create(PortTypes.ONE_TO_ONE);
+            Ibis receiverIbis = pool.create(PortTypes.ONE_TO_ONE);
             LostRecorder recorder = new LostRecorder();
-            ReceivePort rp = receiverIbis.createReceivePort(TestPool.ONE_TO_ONE, "in", recorder);
+            ReceivePort rp = receiverIbis.createReceivePort(PortTypes.ONE_TO_ONE, "in", recorder);
             rp.enableConnections();
-            SendPort sp = senderIbis.createSendPort(TestPool.ONE_TO_ONE);
+            SendPort sp = senderIbis.createSendPort(PortTypes.ONE_TO_ONE);
             sp.connect(rp.identifier());
             WriteMessage w = sp.newMessage();
             w.writeInt(1234);
@@ -231,8 +233,8 @@ public class FailureTest {
                 assertNotNull(recorder.causes.get(0));
             }
             // A read past the end of an intact message is not mistaken for a lost connection.
-            Ibis again = pool.create(TestPool.ONE_TO_ONE);
-            SendPort sp2 = again.createSendPort(TestPool.ONE_TO_ONE);
+            Ibis again = pool.create(PortTypes.ONE_TO_ONE);
+            SendPort sp2 = again.createSendPort(PortTypes.ONE_TO_ONE);
             sp2.connect(rp.identifier());
             send(sp2, 1);
             ReadMessage ok = rp.receive();
@@ -245,15 +247,15 @@ public class FailureTest {
 
     @Test(timeOut = 60_000)
     public void anIdleExplicitPortNoticesRegularAndBrokenDisconnectsWithoutReceiving() throws Exception {
-        try (TestPool pool = new TestPool()) {
+        try (PoolFixture pool = new PoolFixture("tcp")) {
             Properties fast = pool.properties();
             fast.setProperty(ImplPropertyTable.IDLE_CHECK_MILLIS, "50");
-            Ibis receiverIbis = pool.create(fast, new ibis.ipl.IbisCapabilities(), null, TestPool.ONE_TO_ONE);
-            Ibis senderIbis = pool.create(TestPool.ONE_TO_ONE);
+            Ibis receiverIbis = pool.create(fast, new ibis.ipl.IbisCapabilities(), null, PortTypes.ONE_TO_ONE);
+            Ibis senderIbis = pool.create(PortTypes.ONE_TO_ONE);
             LostRecorder regular = new LostRecorder();
-            ReceivePort rp = receiverIbis.createReceivePort(TestPool.ONE_TO_ONE, "regular", regular);
+            ReceivePort rp = receiverIbis.createReceivePort(PortTypes.ONE_TO_ONE, "regular", regular);
             rp.enableConnections();
-            SendPort sp = senderIbis.createSendPort(TestPool.ONE_TO_ONE);
+            SendPort sp = senderIbis.createSendPort(PortTypes.ONE_TO_ONE);
             sp.connect(rp.identifier());
             send(sp, 1);
             ReadMessage r = rp.receive();
@@ -266,9 +268,9 @@ public class FailureTest {
             }
 
             LostRecorder broken = new LostRecorder();
-            ReceivePort rp2 = receiverIbis.createReceivePort(TestPool.ONE_TO_ONE, "broken", broken);
+            ReceivePort rp2 = receiverIbis.createReceivePort(PortTypes.ONE_TO_ONE, "broken", broken);
             rp2.enableConnections();
-            SendPort sp2 = senderIbis.createSendPort(TestPool.ONE_TO_ONE);
+            SendPort sp2 = senderIbis.createSendPort(PortTypes.ONE_TO_ONE);
             sp2.connect(rp2.identifier());
             send(sp2, 2); // stays unread while the idle check looks at the connection
             ((TcpIbis) senderIbis).endAbruptly();
@@ -284,16 +286,16 @@ public class FailureTest {
 
     @Test(timeOut = 60_000)
     public void anUpcallPortReportsALostSender() throws Exception {
-        try (TestPool pool = new TestPool()) {
-            Ibis senderIbis = pool.create(TestPool.MANY_TO_ONE_UPCALLS);
-            Ibis receiverIbis = pool.create(TestPool.MANY_TO_ONE_UPCALLS);
+        try (PoolFixture pool = new PoolFixture("tcp")) {
+            Ibis senderIbis = pool.create(PortTypes.MANY_TO_ONE_UPCALLS);
+            Ibis receiverIbis = pool.create(PortTypes.MANY_TO_ONE_UPCALLS);
             LostRecorder recorder = new LostRecorder();
             CountDownLatch got = new CountDownLatch(1);
-            ReceivePort rp = receiverIbis.createReceivePort(TestPool.MANY_TO_ONE_UPCALLS, "in", m -> got.countDown(),
+            ReceivePort rp = receiverIbis.createReceivePort(PortTypes.MANY_TO_ONE_UPCALLS, "in", m -> got.countDown(),
                     recorder, null);
             rp.enableConnections();
             rp.enableMessageUpcalls();
-            SendPort sp = senderIbis.createSendPort(TestPool.MANY_TO_ONE_UPCALLS);
+            SendPort sp = senderIbis.createSendPort(PortTypes.MANY_TO_ONE_UPCALLS);
             sp.connect(rp.identifier());
             send(sp, 1);
             assertTrue(got.await(30, TimeUnit.SECONDS));
@@ -308,16 +310,16 @@ public class FailureTest {
 
     @Test(timeOut = 60_000)
     public void aRegularCloseIsReportedWithoutCause() throws Exception {
-        try (TestPool pool = new TestPool()) {
-            Ibis senderIbis = pool.create(TestPool.MANY_TO_ONE_UPCALLS);
-            Ibis receiverIbis = pool.create(TestPool.MANY_TO_ONE_UPCALLS);
+        try (PoolFixture pool = new PoolFixture("tcp")) {
+            Ibis senderIbis = pool.create(PortTypes.MANY_TO_ONE_UPCALLS);
+            Ibis receiverIbis = pool.create(PortTypes.MANY_TO_ONE_UPCALLS);
             LostRecorder recorder = new LostRecorder();
             CountDownLatch got = new CountDownLatch(3);
-            ReceivePort rp = receiverIbis.createReceivePort(TestPool.MANY_TO_ONE_UPCALLS, "in", m -> got.countDown(),
+            ReceivePort rp = receiverIbis.createReceivePort(PortTypes.MANY_TO_ONE_UPCALLS, "in", m -> got.countDown(),
                     recorder, null);
             rp.enableConnections();
             rp.enableMessageUpcalls();
-            SendPort sp = senderIbis.createSendPort(TestPool.MANY_TO_ONE_UPCALLS);
+            SendPort sp = senderIbis.createSendPort(PortTypes.MANY_TO_ONE_UPCALLS);
             sp.connect(rp.identifier());
             for (int i = 0; i < 3; i++) {
                 send(sp, i);
@@ -336,12 +338,12 @@ public class FailureTest {
 
     @Test(timeOut = 60_000)
     public void aOneToOneSenderLearnsThatItsReceiverIsGone() throws Exception {
-        try (TestPool pool = new TestPool()) {
-            Ibis senderIbis = pool.create(TestPool.ONE_TO_ONE);
-            Ibis receiverIbis = pool.create(TestPool.ONE_TO_ONE);
-            ReceivePort rp = receiverIbis.createReceivePort(TestPool.ONE_TO_ONE, "in");
+        try (PoolFixture pool = new PoolFixture("tcp")) {
+            Ibis senderIbis = pool.create(PortTypes.ONE_TO_ONE);
+            Ibis receiverIbis = pool.create(PortTypes.ONE_TO_ONE);
+            ReceivePort rp = receiverIbis.createReceivePort(PortTypes.ONE_TO_ONE, "in");
             rp.enableConnections();
-            SendPort sp = senderIbis.createSendPort(TestPool.ONE_TO_ONE);
+            SendPort sp = senderIbis.createSendPort(PortTypes.ONE_TO_ONE);
             sp.connect(rp.identifier());
             send(sp, 1);
             rp.close(-1);
@@ -363,9 +365,9 @@ public class FailureTest {
 
     @Test(timeOut = 60_000)
     public void closingAReceivePortFailsABlockedReceive() throws Exception {
-        try (TestPool pool = new TestPool()) {
-            Ibis ibis = pool.create(TestPool.ONE_TO_ONE, TestPool.MANY_TO_ONE_EXPLICIT);
-            for (ibis.ipl.PortType type : new ibis.ipl.PortType[] {TestPool.ONE_TO_ONE, TestPool.MANY_TO_ONE_EXPLICIT}) {
+        try (PoolFixture pool = new PoolFixture("tcp")) {
+            Ibis ibis = pool.create(PortTypes.ONE_TO_ONE, PortTypes.MANY_TO_ONE_EXPLICIT);
+            for (ibis.ipl.PortType type : new ibis.ipl.PortType[] {PortTypes.ONE_TO_ONE, PortTypes.MANY_TO_ONE_EXPLICIT}) {
                 ReceivePort rp = ibis.createReceivePort(type, "in-" + type.hashCode());
                 rp.enableConnections();
                 SendPort sp = ibis.createSendPort(type);
@@ -379,7 +381,7 @@ public class FailureTest {
                     }
                 });
                 blocked.start();
-                awaitBlockedIn(blocked, "awaitData", "waitLocked", "await"); // a socket read, a wait on the port or in its wait set
+                Waits.untilStack(blocked, "into a wait", true, stack -> Waits.inMethod(stack, "awaitData", "waitLocked", "await")); // a socket read, a wait on the port or in its wait set
                 rp.close(-1);
                 blocked.join();
                 assertTrue(result.get() instanceof ConnectionClosedException, String.valueOf(result.get()));
@@ -389,12 +391,12 @@ public class FailureTest {
 
     @Test(timeOut = 60_000)
     public void garbageOnTheListeningPortDoesNotStopTheIbis() throws Exception {
-        try (TestPool pool = new TestPool()) {
+        try (PoolFixture pool = new PoolFixture("tcp")) {
             Properties p = pool.properties();
             p.setProperty(ImplPropertyTable.HANDSHAKE_TIMEOUT, "500");
-            Ibis target = pool.create(p, new ibis.ipl.IbisCapabilities(), null, TestPool.ONE_TO_ONE);
-            Ibis other = pool.create(TestPool.ONE_TO_ONE);
-            ReceivePort rp = target.createReceivePort(TestPool.ONE_TO_ONE, "in");
+            Ibis target = pool.create(p, new ibis.ipl.IbisCapabilities(), null, PortTypes.ONE_TO_ONE);
+            Ibis other = pool.create(PortTypes.ONE_TO_ONE);
+            ReceivePort rp = target.createReceivePort(PortTypes.ONE_TO_ONE, "in");
             rp.enableConnections();
             InetSocketAddress address = TcpContactData.parse(
                     ((MemberIdentifier) target.identifier()).implementationData()).address();
@@ -435,7 +437,7 @@ public class FailureTest {
                 assertClosedByPeer(silent.getInputStream());
             }
 
-            SendPort sp = other.createSendPort(TestPool.ONE_TO_ONE);
+            SendPort sp = other.createSendPort(PortTypes.ONE_TO_ONE);
             sp.connect(rp.identifier());
             send(sp, 99);
             ReadMessage r = rp.receive();
@@ -446,13 +448,13 @@ public class FailureTest {
 
     @Test(timeOut = 60_000)
     public void aFloodOfSilentConnectionsIsCutOffAtTheHandshakeLimit() throws Exception {
-        try (TestPool pool = new TestPool()) {
+        try (PoolFixture pool = new PoolFixture("tcp")) {
             Properties p = pool.properties();
             p.setProperty(ImplPropertyTable.HANDSHAKE_MAX, "2");
             p.setProperty(ImplPropertyTable.HANDSHAKE_TIMEOUT, "120000"); // silent peers would be kept long
-            Ibis target = pool.create(p, new ibis.ipl.IbisCapabilities(), null, TestPool.ONE_TO_ONE);
-            Ibis other = pool.create(TestPool.ONE_TO_ONE);
-            ReceivePort rp = target.createReceivePort(TestPool.ONE_TO_ONE, "in");
+            Ibis target = pool.create(p, new ibis.ipl.IbisCapabilities(), null, PortTypes.ONE_TO_ONE);
+            Ibis other = pool.create(PortTypes.ONE_TO_ONE);
+            ReceivePort rp = target.createReceivePort(PortTypes.ONE_TO_ONE, "in");
             rp.enableConnections();
             InetSocketAddress address = TcpContactData.parse(
                     ((MemberIdentifier) target.identifier()).implementationData()).address();
@@ -478,32 +480,12 @@ public class FailureTest {
                     s.close();
                 }
             }
-            SendPort sp = other.createSendPort(TestPool.ONE_TO_ONE);
+            SendPort sp = other.createSendPort(PortTypes.ONE_TO_ONE);
             sp.connect(rp.identifier()); // retried while the dropped handshakes are being cleaned up
             send(sp, 5);
             ReadMessage r = rp.receive();
             assertEquals(r.readInt(), 5);
             r.finish();
-        }
-    }
-
-    /**
-     * Waits (polling, no sleep) until a thread is inside one of the named methods. A thread blocked
-     * in a socket read is RUNNABLE, so its state alone does not tell.
-     */
-    static void awaitBlockedIn(Thread t, String... methods) {
-        while (true) {
-            for (StackTraceElement e : t.getStackTrace()) {
-                for (String m : methods) {
-                    if (e.getMethodName().equals(m)) {
-                        return;
-                    }
-                }
-            }
-            if (t.getState() == Thread.State.TERMINATED) {
-                return;
-            }
-            Thread.onSpinWait();
         }
     }
 
@@ -524,8 +506,8 @@ public class FailureTest {
 
     @Test(timeOut = 60_000)
     public void anIbisListensWhereTheRegistryCanBeReached() throws Exception {
-        try (TestPool pool = new TestPool()) {
-            Ibis ibis = pool.create(TestPool.ONE_TO_ONE);
+        try (PoolFixture pool = new PoolFixture("tcp")) {
+            Ibis ibis = pool.create(PortTypes.ONE_TO_ONE);
             InetSocketAddress address = TcpContactData.parse(
                     ((MemberIdentifier) ibis.identifier()).implementationData()).address();
             assertTrue(address.getAddress().isLoopbackAddress());

@@ -9,6 +9,7 @@ import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
 import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
+import ibis.testsupport.PoolFixture;
 
 import java.lang.management.ManagementFactory;
 
@@ -41,7 +42,7 @@ public class HotPathAllocationTest {
             throw new AssertionError("must be available on every supported JDK: this JVM cannot count allocated bytes per thread");
         }
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
-        try (TestPool pool = new TestPool()) {
+        try (PoolFixture pool = new PoolFixture("tcp")) {
             Ibis a = pool.create(TYPE);
             Ibis b = pool.create(TYPE);
             ReceivePort rp = b.createReceivePort(TYPE, "in");

@@ -9,6 +9,8 @@ import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
 import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
+import ibis.testsupport.PoolFixture;
+import ibis.testsupport.Waits;
 
 import java.util.Arrays;
 import java.util.Properties;
@@ -30,14 +32,14 @@ public class InterruptedSendTest {
 
     @Test(timeOut = 120_000)
     public void anInterruptWhileASendWaitsForBufferRoomKeepsTheConnectionAndTheData() throws Exception {
-        try (TestPool pool = new TestPool()) {
+        try (PoolFixture pool = new PoolFixture("tcp")) {
             Properties small = pool.properties();
             small.setProperty(TcpPropertyTable.SOCKET_BUFFER_SIZE, "65536");
-            Ibis receiverIbis = pool.create(small, new ibis.ipl.IbisCapabilities(), null, TestPool.ONE_TO_ONE);
-            Ibis senderIbis = pool.create(small, new ibis.ipl.IbisCapabilities(), null, TestPool.ONE_TO_ONE);
-            ReceivePort rp = receiverIbis.createReceivePort(TestPool.ONE_TO_ONE, "in");
+            Ibis receiverIbis = pool.create(small, new ibis.ipl.IbisCapabilities(), null, PortTypes.ONE_TO_ONE);
+            Ibis senderIbis = pool.create(small, new ibis.ipl.IbisCapabilities(), null, PortTypes.ONE_TO_ONE);
+            ReceivePort rp = receiverIbis.createReceivePort(PortTypes.ONE_TO_ONE, "in");
             rp.enableConnections();
-            SendPort sp = senderIbis.createSendPort(TestPool.ONE_TO_ONE);
+            SendPort sp = senderIbis.createSendPort(PortTypes.ONE_TO_ONE);
             sp.connect(rp.identifier());
 
             byte[] payload = new byte[MESSAGE_BYTES];
@@ -62,7 +64,11 @@ public class InterruptedSendTest {
             }, "interrupted sender");
             sender.start();
             try {
-                awaitBlockedInSend(sender);
+                // Inside a write of a TCP connection and in a JDK native call (the write that found the
+                // buffer full, or the wait for room); the receiver reads nothing, so it stays there.
+                // The same for a blocking write (the old sink) and a wait in a selector.
+                Waits.untilStack(sender, "blocked in a send", false,
+                        stack -> Waits.inNativeCallUnder(stack, TcpByteSink.class.getName()));
                 sender.interrupt(); // as a thread pool's cancel(true) would
                 assertEquals(sender.getState() == Thread.State.TERMINATED, false, "the send was still waiting");
 
@@ -84,27 +90,5 @@ public class InterruptedSendTest {
             }
             assertNull(rp.poll(), "nothing more arrived");
         }
-    }
-
-    /**
-     * Returns once {@code t} is inside a write of a TCP connection and inside a JDK native call
-     * (the write that found the buffer full, or the wait for room); the receiver reads nothing, so
-     * it stays there. Version independent: the same for a blocking write (the old sink) and a wait
-     * in a selector.
-     */
-    private static void awaitBlockedInSend(Thread t) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            StackTraceElement[] stack = t.getStackTrace();
-            boolean inSink = false;
-            for (StackTraceElement frame : stack) {
-                inSink |= frame.getClassName().equals(TcpByteSink.class.getName());
-            }
-            if (inSink && stack.length > 0 && stack[0].isNativeMethod()) {
-                return;
-            }
-            Thread.onSpinWait();
-        }
-        throw new AssertionError("the sender never blocked in a send");
     }
 }

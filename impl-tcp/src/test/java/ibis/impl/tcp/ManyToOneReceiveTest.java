@@ -12,6 +12,8 @@ import ibis.ipl.ReceivePort;
 import ibis.ipl.SendPort;
 import ibis.ipl.SendPortIdentifier;
 import ibis.ipl.WriteMessage;
+import ibis.testsupport.PoolFixture;
+import ibis.testsupport.Waits;
 
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -38,8 +40,8 @@ public class ManyToOneReceiveTest {
     }
 
     /** A send port of a new Ibis of the pool, connected to {@code rp}. */
-    private static SendPort connectedSender(TestPool pool, ReceivePort rp) throws Exception {
-        SendPort port = pool.create(TestPool.MANY_TO_ONE_EXPLICIT).createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
+    private static SendPort connectedSender(PoolFixture pool, ReceivePort rp) throws Exception {
+        SendPort port = pool.create(PortTypes.MANY_TO_ONE_EXPLICIT).createSendPort(PortTypes.MANY_TO_ONE_EXPLICIT);
         port.connect(rp.identifier());
         return port;
     }
@@ -68,16 +70,16 @@ public class ManyToOneReceiveTest {
     public void receiveReadsEverySendersMessagesInTheCallersThreadInOrderPerSender() throws Exception {
         int senders = 4;
         int perSender = 200;
-        try (TestPool pool = new TestPool()) {
-            Ibis receiver = pool.create(TestPool.MANY_TO_ONE_EXPLICIT);
-            ReceivePort rp = receiver.createReceivePort(TestPool.MANY_TO_ONE_EXPLICIT, "many");
+        try (PoolFixture pool = new PoolFixture("tcp")) {
+            Ibis receiver = pool.create(PortTypes.MANY_TO_ONE_EXPLICIT);
+            ReceivePort rp = receiver.createReceivePort(PortTypes.MANY_TO_ONE_EXPLICIT, "many");
             rp.enableConnections();
             SendPort[] ports = new SendPort[senders];
             Thread[] threads = new Thread[senders];
             AtomicReference<Throwable> failure = new AtomicReference<>();
             for (int s = 0; s < senders; s++) {
-                Ibis ibis = pool.create(TestPool.MANY_TO_ONE_EXPLICIT);
-                ports[s] = ibis.createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
+                Ibis ibis = pool.create(PortTypes.MANY_TO_ONE_EXPLICIT);
+                ports[s] = ibis.createSendPort(PortTypes.MANY_TO_ONE_EXPLICIT);
                 ports[s].connect(rp.identifier());
                 int sender = s;
                 threads[s] = new Thread(() -> {
@@ -128,14 +130,14 @@ public class ManyToOneReceiveTest {
 
     @Test(timeOut = 60_000)
     public void aReceiveBlockedOnTheFirstConnectionGetsTheMessageOfASenderThatConnectsLater() throws Exception {
-        try (TestPool pool = new TestPool()) {
-            Ibis receiver = pool.create(TestPool.MANY_TO_ONE_EXPLICIT);
-            ReceivePort rp = receiver.createReceivePort(TestPool.MANY_TO_ONE_EXPLICIT, "many");
+        try (PoolFixture pool = new PoolFixture("tcp")) {
+            Ibis receiver = pool.create(PortTypes.MANY_TO_ONE_EXPLICIT);
+            ReceivePort rp = receiver.createReceivePort(PortTypes.MANY_TO_ONE_EXPLICIT, "many");
             rp.enableConnections();
             SendPort quiet = connectedSender(pool, rp);
             AtomicReference<Object> result = new AtomicReference<>();
             Thread blocked = receiveInBackground(rp, ReadMessage::readString, result);
-            FailureTest.awaitBlockedIn(blocked, "await"); // blocked in the wait set, watching the quiet sender only
+            Waits.untilStack(blocked, "into its wait set", true, stack -> Waits.inMethod(stack, "await")); // blocked in the wait set, watching the quiet sender only
             SendPort late = connectedSender(pool, rp);
             WriteMessage w = late.newMessage();
             w.writeString("from the late sender");
@@ -150,16 +152,16 @@ public class ManyToOneReceiveTest {
 
     @Test(timeOut = 60_000)
     public void aSenderThatLeavesWhileTheReceiverWaitsIsReportedAndTheOthersStillArrive() throws Exception {
-        try (TestPool pool = new TestPool()) {
-            Ibis receiver = pool.create(TestPool.MANY_TO_ONE_EXPLICIT);
-            ReceivePort rp = receiver.createReceivePort(TestPool.MANY_TO_ONE_EXPLICIT, "many");
+        try (PoolFixture pool = new PoolFixture("tcp")) {
+            Ibis receiver = pool.create(PortTypes.MANY_TO_ONE_EXPLICIT);
+            ReceivePort rp = receiver.createReceivePort(PortTypes.MANY_TO_ONE_EXPLICIT, "many");
             rp.enableConnections();
             SendPort leaving = connectedSender(pool, rp);
             SendPort staying = connectedSender(pool, rp);
             SendPortIdentifier leaver = leaving.identifier();
             AtomicReference<Object> result = new AtomicReference<>();
             Thread blocked = receiveInBackground(rp, ReadMessage::readInt, result);
-            FailureTest.awaitBlockedIn(blocked, "await");
+            Waits.untilStack(blocked, "into its wait set", true, stack -> Waits.inMethod(stack, "await"));
             leaving.close(); // CLOSE on its connection: the blocked receive handles it and waits on
             SendPortIdentifier[] lost = rp.lostConnections();
             while (lost.length == 0) {
@@ -182,9 +184,9 @@ public class ManyToOneReceiveTest {
 
     @Test(timeOut = 60_000)
     public void pollLooksAtEveryConnectionWithoutBlocking() throws Exception {
-        try (TestPool pool = new TestPool()) {
-            Ibis receiver = pool.create(TestPool.MANY_TO_ONE_EXPLICIT);
-            ReceivePort rp = receiver.createReceivePort(TestPool.MANY_TO_ONE_EXPLICIT, "many");
+        try (PoolFixture pool = new PoolFixture("tcp")) {
+            Ibis receiver = pool.create(PortTypes.MANY_TO_ONE_EXPLICIT);
+            ReceivePort rp = receiver.createReceivePort(PortTypes.MANY_TO_ONE_EXPLICIT, "many");
             rp.enableConnections();
             SendPort a = connectedSender(pool, rp);
             SendPort b = connectedSender(pool, rp);

@@ -14,9 +14,10 @@ import ibis.ipl.ReceiveTimedOutException;
 import ibis.ipl.SendPort;
 import ibis.ipl.SendPortIdentifier;
 import ibis.ipl.WriteMessage;
+import ibis.testsupport.PoolFixture;
+import ibis.testsupport.Waits;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -34,18 +35,18 @@ import org.testng.annotations.Test;
 /** The message rules of the IPL: one live message per port, upcall threading, order, numbering, interrupts. */
 public class MessageSemanticsTest {
 
-    private TestPool pool;
+    private PoolFixture pool;
     private Ibis a;
     private Ibis b;
     private int names;
 
     @BeforeClass
     public void start() throws Exception {
-        pool = new TestPool();
-        a = pool.create(TestPool.ONE_TO_ONE, TestPool.MANY_TO_ONE_UPCALLS, TestPool.MANY_TO_ONE_EXPLICIT,
-                TestPool.NUMBERED, TestPool.ONE_TO_MANY);
-        b = pool.create(TestPool.ONE_TO_ONE, TestPool.MANY_TO_ONE_UPCALLS, TestPool.MANY_TO_ONE_EXPLICIT,
-                TestPool.NUMBERED, TestPool.ONE_TO_MANY);
+        pool = new PoolFixture("tcp");
+        a = pool.create(PortTypes.ONE_TO_ONE, PortTypes.MANY_TO_ONE_UPCALLS, PortTypes.MANY_TO_ONE_EXPLICIT,
+                PortTypes.NUMBERED, PortTypes.ONE_TO_MANY);
+        b = pool.create(PortTypes.ONE_TO_ONE, PortTypes.MANY_TO_ONE_UPCALLS, PortTypes.MANY_TO_ONE_EXPLICIT,
+                PortTypes.NUMBERED, PortTypes.ONE_TO_MANY);
     }
 
     @AfterClass(alwaysRun = true)
@@ -65,25 +66,11 @@ public class MessageSemanticsTest {
         w.finish();
     }
 
-    /** Waits (without sleeping) until a thread is blocked or waiting. */
-    private static void awaitBlocked(Thread t) {
-        while (true) {
-            Thread.State s = t.getState();
-            if (s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING || s == Thread.State.BLOCKED) {
-                return;
-            }
-            if (s == Thread.State.TERMINATED) {
-                throw new AssertionError(t.getName() + " ended instead of blocking");
-            }
-            Thread.onSpinWait();
-        }
-    }
-
     @Test(timeOut = 60_000)
     public void newMessageBlocksWhileAnotherMessageOfThePortIsLive() throws Exception {
-        ReceivePort rp = b.createReceivePort(TestPool.ONE_TO_ONE, fresh("in"));
+        ReceivePort rp = b.createReceivePort(PortTypes.ONE_TO_ONE, fresh("in"));
         rp.enableConnections();
-        SendPort sp = a.createSendPort(TestPool.ONE_TO_ONE);
+        SendPort sp = a.createSendPort(PortTypes.ONE_TO_ONE);
         sp.connect(rp.identifier());
         WriteMessage first = sp.newMessage();
         first.writeInt(1);
@@ -100,7 +87,7 @@ public class MessageSemanticsTest {
             }
         }, "second-writer");
         second.start();
-        awaitBlocked(second);
+        Waits.untilBlocked(second);
         firstFinished.set(true);
         first.finish();
         second.join();
@@ -115,10 +102,10 @@ public class MessageSemanticsTest {
 
     @Test(timeOut = 60_000)
     public void receiveBlocksWhileAnotherMessageOfThePortIsLive() throws Exception {
-        ReceivePort rp = b.createReceivePort(TestPool.MANY_TO_ONE_EXPLICIT, fresh("in"));
+        ReceivePort rp = b.createReceivePort(PortTypes.MANY_TO_ONE_EXPLICIT, fresh("in"));
         rp.enableConnections();
-        SendPort s1 = a.createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
-        SendPort s2 = b.createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
+        SendPort s1 = a.createSendPort(PortTypes.MANY_TO_ONE_EXPLICIT);
+        SendPort s2 = b.createSendPort(PortTypes.MANY_TO_ONE_EXPLICIT);
         s1.connect(rp.identifier());
         s2.connect(rp.identifier());
         send(s1, 1);
@@ -136,7 +123,7 @@ public class MessageSemanticsTest {
             }
         }, "second-reader");
         second.start();
-        awaitBlocked(second);
+        Waits.untilBlocked(second);
         firstFinished.set(true);
         first.finish();
         second.join();
@@ -151,7 +138,7 @@ public class MessageSemanticsTest {
         AtomicInteger maxRunning = new AtomicInteger();
         AtomicInteger delivered = new AtomicInteger();
         CountDownLatch all = new CountDownLatch(senders * perSender);
-        ReceivePort rp = b.createReceivePort(TestPool.MANY_TO_ONE_UPCALLS, fresh("up"), m -> {
+        ReceivePort rp = b.createReceivePort(PortTypes.MANY_TO_ONE_UPCALLS, fresh("up"), m -> {
             int now = running.incrementAndGet();
             maxRunning.accumulateAndGet(now, Math::max);
             m.readInt();
@@ -167,7 +154,7 @@ public class MessageSemanticsTest {
         List<Thread> threads = new ArrayList<>();
         for (int s = 0; s < senders; s++) {
             Ibis from = s % 2 == 0 ? a : b;
-            SendPort sp = from.createSendPort(TestPool.MANY_TO_ONE_UPCALLS);
+            SendPort sp = from.createSendPort(PortTypes.MANY_TO_ONE_UPCALLS);
             sp.connect(rp.identifier());
             Thread t = new Thread(() -> {
                 try {
@@ -195,7 +182,7 @@ public class MessageSemanticsTest {
         CountDownLatch thirdDelivered = new CountDownLatch(1);
         CountDownLatch firstDone = new CountDownLatch(1);
         AtomicBoolean firstSawSecond = new AtomicBoolean();
-        ReceivePort rp = b.createReceivePort(TestPool.MANY_TO_ONE_UPCALLS, fresh("up"), m -> {
+        ReceivePort rp = b.createReceivePort(PortTypes.MANY_TO_ONE_UPCALLS, fresh("up"), m -> {
             int value = m.readInt();
             if (value == 1) {
                 m.finish();
@@ -214,7 +201,7 @@ public class MessageSemanticsTest {
         });
         rp.enableConnections();
         rp.enableMessageUpcalls();
-        SendPort sp = a.createSendPort(TestPool.MANY_TO_ONE_UPCALLS);
+        SendPort sp = a.createSendPort(PortTypes.MANY_TO_ONE_UPCALLS);
         sp.connect(rp.identifier());
         send(sp, 1);
         send(sp, 2);
@@ -229,7 +216,7 @@ public class MessageSemanticsTest {
         int count = 200;
         List<Integer> got = new ArrayList<>();
         CountDownLatch done = new CountDownLatch(count);
-        ReceivePort rp = b.createReceivePort(TestPool.MANY_TO_ONE_UPCALLS, fresh("up"), m -> {
+        ReceivePort rp = b.createReceivePort(PortTypes.MANY_TO_ONE_UPCALLS, fresh("up"), m -> {
             synchronized (got) {
                 got.add(m.readInt()); // the second int is never read, and finish() is not called
             }
@@ -237,7 +224,7 @@ public class MessageSemanticsTest {
         });
         rp.enableConnections();
         rp.enableMessageUpcalls();
-        SendPort sp = a.createSendPort(TestPool.MANY_TO_ONE_UPCALLS);
+        SendPort sp = a.createSendPort(PortTypes.MANY_TO_ONE_UPCALLS);
         sp.connect(rp.identifier());
         for (int i = 0; i < count; i++) {
             WriteMessage w = sp.newMessage();
@@ -258,7 +245,7 @@ public class MessageSemanticsTest {
     public void anUpcallThatThrowsDoesNotStopTheConnection() throws Exception {
         CountDownLatch done = new CountDownLatch(1);
         AtomicInteger calls = new AtomicInteger();
-        ReceivePort rp = b.createReceivePort(TestPool.MANY_TO_ONE_UPCALLS, fresh("up"), m -> {
+        ReceivePort rp = b.createReceivePort(PortTypes.MANY_TO_ONE_UPCALLS, fresh("up"), m -> {
             int v = m.readInt();
             calls.incrementAndGet();
             if (v == 1) {
@@ -271,7 +258,7 @@ public class MessageSemanticsTest {
         });
         rp.enableConnections();
         rp.enableMessageUpcalls();
-        SendPort sp = a.createSendPort(TestPool.MANY_TO_ONE_UPCALLS);
+        SendPort sp = a.createSendPort(PortTypes.MANY_TO_ONE_UPCALLS);
         sp.connect(rp.identifier());
         send(sp, 1);
         send(sp, 2);
@@ -286,13 +273,13 @@ public class MessageSemanticsTest {
         AtomicInteger calls = new AtomicInteger();
         CountDownLatch done = new CountDownLatch(2);
         CountDownLatch third = new CountDownLatch(3);
-        ReceivePort rp = b.createReceivePort(TestPool.MANY_TO_ONE_UPCALLS, fresh("up"), m -> {
+        ReceivePort rp = b.createReceivePort(PortTypes.MANY_TO_ONE_UPCALLS, fresh("up"), m -> {
             calls.incrementAndGet();
             done.countDown();
             third.countDown();
         });
         rp.enableConnections();
-        SendPort sp = a.createSendPort(TestPool.MANY_TO_ONE_UPCALLS);
+        SendPort sp = a.createSendPort(PortTypes.MANY_TO_ONE_UPCALLS);
         sp.connect(rp.identifier());
         send(sp, 1);
         send(sp, 2);
@@ -317,14 +304,14 @@ public class MessageSemanticsTest {
             }
             done.countDown();
         };
-        ReceivePort viaUpcall = b.createReceivePort(TestPool.MANY_TO_ONE_UPCALLS, fresh("up"), upcall);
+        ReceivePort viaUpcall = b.createReceivePort(PortTypes.MANY_TO_ONE_UPCALLS, fresh("up"), upcall);
         viaUpcall.enableConnections();
         viaUpcall.enableMessageUpcalls();
-        ReceivePort explicit = b.createReceivePort(TestPool.MANY_TO_ONE_EXPLICIT, fresh("ex"));
+        ReceivePort explicit = b.createReceivePort(PortTypes.MANY_TO_ONE_EXPLICIT, fresh("ex"));
         explicit.enableConnections();
-        SendPort s1 = a.createSendPort(TestPool.MANY_TO_ONE_UPCALLS);
+        SendPort s1 = a.createSendPort(PortTypes.MANY_TO_ONE_UPCALLS);
         s1.connect(viaUpcall.identifier());
-        SendPort s2 = a.createSendPort(TestPool.MANY_TO_ONE_EXPLICIT);
+        SendPort s2 = a.createSendPort(PortTypes.MANY_TO_ONE_EXPLICIT);
         s2.connect(explicit.identifier());
         for (int i = 0; i < 100; i++) {
             send(s1, i);
@@ -348,7 +335,7 @@ public class MessageSemanticsTest {
         ibis.ipl.PortType pollType = new ibis.ipl.PortType(ibis.ipl.PortType.CONNECTION_MANY_TO_ONE,
                 ibis.ipl.PortType.SERIALIZATION_DATA, ibis.ipl.PortType.RECEIVE_POLL_UPCALLS,
                 ibis.ipl.PortType.RECEIVE_POLL);
-        try (TestPool own = new TestPool()) {
+        try (PoolFixture own = new PoolFixture("tcp")) {
             Ibis r = own.create(pollType);
             Ibis s = own.create(pollType);
             List<Thread> threads = new ArrayList<>();
@@ -388,9 +375,9 @@ public class MessageSemanticsTest {
 
     @Test(timeOut = 120_000)
     public void messagesOfOneConnectionArriveInOrder() throws Exception {
-        ReceivePort rp = b.createReceivePort(TestPool.ONE_TO_ONE, fresh("fifo"));
+        ReceivePort rp = b.createReceivePort(PortTypes.ONE_TO_ONE, fresh("fifo"));
         rp.enableConnections();
-        SendPort sp = a.createSendPort(TestPool.ONE_TO_ONE);
+        SendPort sp = a.createSendPort(PortTypes.ONE_TO_ONE);
         sp.connect(rp.identifier());
         int count = 10_000;
         Thread writer = new Thread(() -> {
@@ -413,9 +400,9 @@ public class MessageSemanticsTest {
 
     @Test(timeOut = 60_000)
     public void numberedMessagesStartAtInitialSeqnoAndIncrease() throws Exception {
-        ReceivePort rp = b.createReceivePort(TestPool.NUMBERED, fresh("num"));
+        ReceivePort rp = b.createReceivePort(PortTypes.NUMBERED, fresh("num"));
         rp.enableConnections();
-        SendPort sp = a.createSendPort(TestPool.NUMBERED);
+        SendPort sp = a.createSendPort(PortTypes.NUMBERED);
         sp.connect(rp.identifier());
         for (int i = 0; i < 50; i++) {
             send(sp, i);
@@ -426,9 +413,9 @@ public class MessageSemanticsTest {
             assertEquals(r.readInt(), i);
             r.finish();
         }
-        ReceivePort plain = b.createReceivePort(TestPool.ONE_TO_ONE, fresh("plain"));
+        ReceivePort plain = b.createReceivePort(PortTypes.ONE_TO_ONE, fresh("plain"));
         plain.enableConnections();
-        SendPort sp2 = a.createSendPort(TestPool.ONE_TO_ONE);
+        SendPort sp2 = a.createSendPort(PortTypes.ONE_TO_ONE);
         sp2.connect(plain.identifier());
         send(sp2, 1);
         ReadMessage r = plain.receive();
@@ -438,10 +425,10 @@ public class MessageSemanticsTest {
 
     @Test(timeOut = 60_000)
     public void receiveWithATimeoutThrowsReceiveTimedOut() throws Exception {
-        ReceivePort rp = b.createReceivePort(TestPool.ONE_TO_ONE, fresh("quiet"));
+        ReceivePort rp = b.createReceivePort(PortTypes.ONE_TO_ONE, fresh("quiet"));
         rp.enableConnections();
         expectThrows(ReceiveTimedOutException.class, () -> rp.receive(100)); // no sender at all
-        SendPort sp = a.createSendPort(TestPool.ONE_TO_ONE);
+        SendPort sp = a.createSendPort(PortTypes.ONE_TO_ONE);
         sp.connect(rp.identifier());
         expectThrows(ReceiveTimedOutException.class, () -> rp.receive(100)); // a silent sender
         send(sp, 7);
@@ -449,14 +436,14 @@ public class MessageSemanticsTest {
         assertEquals(r.readInt(), 7);
         r.finish();
 
-        ReceivePort many = b.createReceivePort(TestPool.MANY_TO_ONE_EXPLICIT, fresh("quiet-many"));
+        ReceivePort many = b.createReceivePort(PortTypes.MANY_TO_ONE_EXPLICIT, fresh("quiet-many"));
         many.enableConnections();
         expectThrows(ReceiveTimedOutException.class, () -> many.receive(100));
     }
 
     @Test(timeOut = 60_000)
     public void pollReturnsNullUntilAMessageArrives() throws Exception {
-        for (ibis.ipl.PortType type : new ibis.ipl.PortType[] {TestPool.ONE_TO_ONE, TestPool.MANY_TO_ONE_EXPLICIT}) {
+        for (ibis.ipl.PortType type : new ibis.ipl.PortType[] {PortTypes.ONE_TO_ONE, PortTypes.MANY_TO_ONE_EXPLICIT}) {
             ReceivePort rp = b.createReceivePort(type, fresh("poll"));
             rp.enableConnections();
             assertNull(rp.poll());
@@ -476,14 +463,14 @@ public class MessageSemanticsTest {
 
     @Test(timeOut = 120_000)
     public void manyToOneWithFourSendersDeliversEveryByteInPerSenderOrder() throws Exception {
-        ReceivePort rp = b.createReceivePort(TestPool.MANY_TO_ONE_EXPLICIT, fresh("m2o"));
+        ReceivePort rp = b.createReceivePort(PortTypes.MANY_TO_ONE_EXPLICIT, fresh("m2o"));
         rp.enableConnections();
         int senders = 4;
         int perSender = 300;
         List<Thread> threads = new ArrayList<>();
         for (int s = 0; s < senders; s++) {
             int id = s;
-            SendPort sp = (s % 2 == 0 ? a : b).createSendPort(TestPool.MANY_TO_ONE_EXPLICIT, "sender-" + fresh("s"));
+            SendPort sp = (s % 2 == 0 ? a : b).createSendPort(PortTypes.MANY_TO_ONE_EXPLICIT, "sender-" + fresh("s"));
             sp.connect(rp.identifier());
             Thread t = new Thread(() -> {
                 try {
@@ -535,9 +522,9 @@ public class MessageSemanticsTest {
 
     @Test(timeOut = 60_000)
     public void managementPropertiesCountMessagesAndBytes() throws Exception {
-        ReceivePort rp = b.createReceivePort(TestPool.ONE_TO_ONE, fresh("count"));
+        ReceivePort rp = b.createReceivePort(PortTypes.ONE_TO_ONE, fresh("count"));
         rp.enableConnections();
-        SendPort sp = a.createSendPort(TestPool.ONE_TO_ONE);
+        SendPort sp = a.createSendPort(PortTypes.ONE_TO_ONE);
         sp.connect(rp.identifier());
         long written = 0;
         for (int i = 0; i < 10; i++) {
@@ -559,71 +546,5 @@ public class MessageSemanticsTest {
         assertTrue(Long.parseLong(a.getManagementProperty("messages.sent")) >= 10);
         expectThrows(ibis.ipl.NoSuchPropertyException.class, () -> sp.getManagementProperty("nonsense"));
         expectThrows(ibis.ipl.NoSuchPropertyException.class, () -> sp.setManagementProperty("messages", "0"));
-    }
-
-    // ---- interrupts: the application's business, never a reason to break a connection (a thread
-    // pool's cancel or a timeout mechanism would otherwise cut the connection of every other user)
-
-    private static int receiveInt(ReceivePort rp) throws IOException {
-        ReadMessage m = rp.receive(30_000);
-        int value = m.readInt();
-        m.finish();
-        return value;
-    }
-
-    @Test(timeOut = 60_000)
-    public void anInterruptedReceiveThrowsInterruptedIoExceptionAndTheConnectionGoesOn() throws Exception {
-        ReceivePort rp = b.createReceivePort(TestPool.ONE_TO_ONE, fresh("rx"));
-        rp.enableConnections();
-        SendPort sp = a.createSendPort(TestPool.ONE_TO_ONE);
-        sp.connect(rp.identifier());
-        send(sp, 1);
-        assertEquals(receiveInt(rp), 1);
-        Thread.currentThread().interrupt();
-        try {
-            expectThrows(InterruptedIOException.class, () -> rp.receive(30_000));
-            assertTrue(Thread.interrupted(), "the interrupt status is kept for the caller");
-        } finally {
-            Thread.interrupted();
-        }
-        send(sp, 2);
-        assertEquals(receiveInt(rp), 2, "the connection still delivers");
-        assertEquals(rp.lostConnections().length, 0);
-        assertEquals(rp.connectedTo().length, 1);
-        sp.close();
-        rp.close();
-    }
-
-    @Test(timeOut = 60_000)
-    public void aSenderWithAPendingInterruptSendsAndKeepsTheInterrupt() throws Exception {
-        ReceivePort rp = b.createReceivePort(TestPool.ONE_TO_ONE, fresh("rx"));
-        rp.enableConnections();
-        SendPort sp = a.createSendPort(TestPool.ONE_TO_ONE);
-        sp.connect(rp.identifier());
-        byte[] big = new byte[300_000]; // several blocks, and more than one socket write
-        for (int i = 0; i < big.length; i++) {
-            big[i] = (byte) (i * 13);
-        }
-        Thread.currentThread().interrupt();
-        try {
-            WriteMessage w = sp.newMessage();
-            w.writeInt(7);
-            w.writeArray(big);
-            w.finish();
-            assertTrue(Thread.interrupted(), "the interrupt status is kept for the caller");
-        } finally {
-            Thread.interrupted();
-        }
-        ReadMessage m = rp.receive(30_000);
-        assertEquals(m.readInt(), 7);
-        byte[] back = new byte[big.length];
-        m.readArray(back);
-        m.finish();
-        assertEquals(back, big);
-        send(sp, 8);
-        assertEquals(receiveInt(rp), 8, "the connection still delivers");
-        assertEquals(sp.lostConnections().length, 0);
-        sp.close();
-        rp.close();
     }
 }

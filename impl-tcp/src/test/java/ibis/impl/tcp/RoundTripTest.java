@@ -10,6 +10,7 @@ import ibis.ipl.ReceivePort;
 import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
 import ibis.ipl.impl.ImplPropertyTable;
+import ibis.testsupport.PoolFixture;
 
 import java.io.IOException;
 import java.util.Properties;
@@ -49,7 +50,7 @@ public class RoundTripTest {
         return new Object[][] {{"0"}, {"50"}};
     }
 
-    private static Properties withSpin(TestPool pool, String spin) {
+    private static Properties withSpin(PoolFixture pool, String spin) {
         Properties p = pool.properties();
         p.setProperty(ImplPropertyTable.RECEIVE_SPIN_MICROS, spin);
         return p;
@@ -57,7 +58,7 @@ public class RoundTripTest {
 
     @Test(dataProvider = "spins", timeOut = 120_000)
     public void explicitReceiveEchoesEveryByte(String spin) throws Exception {
-        try (TestPool pool = new TestPool()) {
+        try (PoolFixture pool = new PoolFixture("tcp")) {
             Ibis a = pool.create(withSpin(pool, spin), new IbisCapabilities(), null, EXPLICIT);
             Ibis b = pool.create(withSpin(pool, spin), new IbisCapabilities(), null, EXPLICIT);
             ReceivePort aIn = a.createReceivePort(EXPLICIT, "in");
@@ -108,7 +109,7 @@ public class RoundTripTest {
 
     @Test(dataProvider = "finishInUpcall", timeOut = 120_000)
     public void upcallEchoesEveryByte(boolean finishInUpcall) throws Exception {
-        try (TestPool pool = new TestPool()) {
+        try (PoolFixture pool = new PoolFixture("tcp")) {
             Ibis a = pool.create(UPCALLS);
             Ibis b = pool.create(UPCALLS);
             ReceivePort aIn = a.createReceivePort(UPCALLS, "in");

@@ -12,6 +12,7 @@ import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
 import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
+import ibis.testsupport.PoolFixture;
 
 import java.io.IOException;
 import java.io.Serializable;
@@ -39,14 +40,14 @@ public class SerializationThroughPortsTest {
     private static final PortType IBIS = type(PortType.SERIALIZATION_OBJECT_IBIS);
     private static final PortType OBJECT = type(PortType.SERIALIZATION_OBJECT);
 
-    private TestPool pool;
+    private PoolFixture pool;
     private Ibis a;
     private Ibis b;
     private int names;
 
     @BeforeClass
     public void start() throws Exception {
-        pool = new TestPool();
+        pool = new PoolFixture("tcp");
         a = pool.create(BYTE, DATA, SUN, IBIS, OBJECT);
         b = pool.create(BYTE, DATA, SUN, IBIS, OBJECT);
     }

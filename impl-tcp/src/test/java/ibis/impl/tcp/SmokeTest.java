@@ -7,6 +7,7 @@ import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
 import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
+import ibis.testsupport.PoolFixture;
 
 import org.testng.annotations.Test;
 
@@ -14,12 +15,12 @@ public class SmokeTest {
 
     @Test(timeOut = 60_000)
     public void oneMessageGoesThrough() throws Exception {
-        try (TestPool pool = new TestPool()) {
-            Ibis a = pool.create(TestPool.ONE_TO_ONE);
-            Ibis b = pool.create(TestPool.ONE_TO_ONE);
-            ReceivePort rp = b.createReceivePort(TestPool.ONE_TO_ONE, "in");
+        try (PoolFixture pool = new PoolFixture("tcp")) {
+            Ibis a = pool.create(PortTypes.ONE_TO_ONE);
+            Ibis b = pool.create(PortTypes.ONE_TO_ONE);
+            ReceivePort rp = b.createReceivePort(PortTypes.ONE_TO_ONE, "in");
             rp.enableConnections();
-            SendPort sp = a.createSendPort(TestPool.ONE_TO_ONE);
+            SendPort sp = a.createSendPort(PortTypes.ONE_TO_ONE);
             sp.connect(rp.identifier());
             WriteMessage w = sp.newMessage();
             w.writeInt(42);
@@ -41,5 +42,11 @@ public class SmokeTest {
             }
             System.err.println("one-way pipelined per message: " + (System.nanoTime() - t0) / n / 1000.0 + " us");
         }
+    }
+
+    /** The IPL conformance suite checks that some implementation is chosen; this one is the default. */
+    @Test
+    public void tcpIsTheDefaultImplementation() {
+        assertEquals(ibis.ipl.IbisFactory.DEFAULT_IMPLEMENTATION, TcpIbisStarter.NICKNAME);
     }
 }

@@ -9,6 +9,7 @@ import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
 import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
+import ibis.testsupport.PoolFixture;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -36,16 +37,16 @@ public class SpuriousWakeupTest {
     private static final int SENDERS = 4;
     private static final int PER_SENDER = 400;
 
-    private TestPool pool;
+    private PoolFixture pool;
     private Ibis a;
     private Ibis b;
     private int names;
 
     @BeforeClass
     public void start() throws Exception {
-        pool = new TestPool();
-        a = pool.create(TestPool.MANY_TO_ONE_UPCALLS, TestPool.MANY_TO_ONE_EXPLICIT);
-        b = pool.create(TestPool.MANY_TO_ONE_UPCALLS, TestPool.MANY_TO_ONE_EXPLICIT);
+        pool = new PoolFixture("tcp");
+        a = pool.create(PortTypes.MANY_TO_ONE_UPCALLS, PortTypes.MANY_TO_ONE_EXPLICIT);
+        b = pool.create(PortTypes.MANY_TO_ONE_UPCALLS, PortTypes.MANY_TO_ONE_EXPLICIT);
     }
 
     @AfterClass(alwaysRun = true)
@@ -153,7 +154,7 @@ public class SpuriousWakeupTest {
 
     @Test(timeOut = 120_000)
     public void explicitManyToOneSurvivesSpuriousWakeups() throws Exception {
-        ReceivePort rp = b.createReceivePort(TestPool.MANY_TO_ONE_EXPLICIT, fresh("explicit"));
+        ReceivePort rp = b.createReceivePort(PortTypes.MANY_TO_ONE_EXPLICIT, fresh("explicit"));
         rp.enableConnections();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Disturber disturber = new Disturber();
@@ -200,7 +201,7 @@ public class SpuriousWakeupTest {
             }
             all.countDown();
         };
-        ReceivePort rp = b.createReceivePort(TestPool.MANY_TO_ONE_UPCALLS, fresh("upcalls"), upcall);
+        ReceivePort rp = b.createReceivePort(PortTypes.MANY_TO_ONE_UPCALLS, fresh("upcalls"), upcall);
         rp.enableConnections();
         rp.enableMessageUpcalls();
         Disturber disturber = new Disturber();

@@ -11,6 +11,7 @@ import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
 import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
+import ibis.testsupport.PoolFixture;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -68,15 +69,15 @@ public class TcpArrayPartsTest {
     /** One send port to three receivers: every receiver gets every array part of every block. */
     @Test(timeOut = 60_000)
     public void aMulticastHandsEachReceiverTheWholeArrays() throws Exception {
-        try (TestPool pool = new TestPool()) {
-            Ibis senderIbis = pool.create(TestPool.ONE_TO_MANY);
+        try (PoolFixture pool = new PoolFixture("tcp")) {
+            Ibis senderIbis = pool.create(PortTypes.ONE_TO_MANY);
             List<ReceivePort> ports = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
-                ReceivePort rp = pool.create(TestPool.ONE_TO_MANY).createReceivePort(TestPool.ONE_TO_MANY, "in");
+                ReceivePort rp = pool.create(PortTypes.ONE_TO_MANY).createReceivePort(PortTypes.ONE_TO_MANY, "in");
                 rp.enableConnections();
                 ports.add(rp);
             }
-            SendPort sp = senderIbis.createSendPort(TestPool.ONE_TO_MANY);
+            SendPort sp = senderIbis.createSendPort(PortTypes.ONE_TO_MANY);
             for (ReceivePort rp : ports) {
                 sp.connect(rp.identifier());
             }

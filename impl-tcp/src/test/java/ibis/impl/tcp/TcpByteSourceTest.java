@@ -1,5 +1,7 @@
 package ibis.impl.tcp;
 
+import ibis.testsupport.Waits;
+
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
@@ -158,7 +160,8 @@ public class TcpByteSourceTest {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread writer = new Thread(() -> {
             try {
-                awaitBlockedInSelector(me); // the rest arrives only once the reader waits for it
+                Waits.untilStack(me, "to wait in its selector", false, stack -> java.util.Arrays.stream(stack).anyMatch(
+                        frame -> frame.getClassName().endsWith("SelectorImpl") && frame.getMethodName().equals("select"))); // the rest arrives only once the reader waits for it
                 send((byte) 2, (byte) 3);
             } catch (Throwable t) {
                 failure.set(t);
@@ -177,20 +180,6 @@ public class TcpByteSourceTest {
         assertEquals(failure.get(), null);
         assertEquals(n, 3);
         assertEquals(into.array(), new byte[] {1, 2, 3});
-    }
-
-    /** Returns once {@code t} waits in a selector (its stack shows the select call). */
-    private static void awaitBlockedInSelector(Thread t) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            for (StackTraceElement frame : t.getStackTrace()) {
-                if (frame.getClassName().endsWith("SelectorImpl") && frame.getMethodName().equals("select")) {
-                    return;
-                }
-            }
-            Thread.onSpinWait();
-        }
-        throw new AssertionError("the reader never waited in its selector");
     }
 
     @Test(timeOut = 60_000)

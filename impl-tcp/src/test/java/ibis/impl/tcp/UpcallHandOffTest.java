@@ -12,6 +12,7 @@ import ibis.ipl.ReceivePort;
 import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
 import ibis.ipl.impl.ImplPropertyTable;
+import ibis.testsupport.PoolFixture;
 
 import java.lang.management.ManagementFactory;
 import java.util.Properties;
@@ -60,7 +61,7 @@ public class UpcallHandOffTest {
         AtomicReference<CountDownLatch> nextRan = new AtomicReference<>();
         AtomicReference<String> problem = new AtomicReference<>();
         AtomicInteger delivered = new AtomicInteger();
-        try (TestPool pool = new TestPool()) {
+        try (PoolFixture pool = new PoolFixture("tcp")) {
             Properties p = pool.properties();
             p.setProperty(ImplPropertyTable.UPCALL_HANDOFF_MICROS, delayMicros);
             Ibis receiver = pool.create(p, new IbisCapabilities(), null, UPCALLS);
@@ -122,7 +123,7 @@ public class UpcallHandOffTest {
         int warmup = 20_000;
         int measured = 20_000;
         UpcallThreads seen = new UpcallThreads(threads);
-        try (TestPool pool = new TestPool()) {
+        try (PoolFixture pool = new PoolFixture("tcp")) {
             Ibis a = pool.create(UPCALLS);
             Ibis b = pool.create(UPCALLS);
             SendPort aOut = a.createSendPort(UPCALLS);

@@ -82,6 +82,9 @@ final class WatchedSource implements ByteSource {
 
     @Override
     public boolean awaitData(long timeoutMillis) throws IOException {
+        if (quiet) {
+            return false;
+        }
         try {
             return source.awaitData(timeoutMillis);
         } catch (IOException e) {

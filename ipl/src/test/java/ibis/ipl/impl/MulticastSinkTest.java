@@ -1,5 +1,6 @@
 package ibis.ipl.impl;
 
+import ibis.testsupport.MemoryPipe;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertNotNull;

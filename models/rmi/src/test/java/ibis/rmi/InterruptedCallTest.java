@@ -7,6 +7,7 @@ import ibis.rmi.server.UnicastRemoteObject;
 import ibis.rmi.testing.Echo;
 import ibis.rmi.testing.EchoImpl;
 import ibis.rmi.testing.RmiTestPool;
+import ibis.testsupport.Waits;
 
 import java.io.IOException;
 import java.io.ObjectInputStream;
@@ -83,7 +84,9 @@ public class InterruptedCallTest {
             caller.start();
             try {
                 assertTrue(SERVER_READING.await(60, TimeUnit.SECONDS), "the server reads the request");
-                awaitBlockedInSend(caller);
+                // in a native JDK call under the TCP sink: its send found the buffer full
+                Waits.untilStack(caller, "blocked in its send", false,
+                        stack -> Waits.inNativeCallUnder(stack, "ibis.impl.tcp.TcpByteSink"));
                 caller.interrupt(); // as a thread pool's cancel(true) would
                 OPEN.countDown();
                 Object got = result.get(60, TimeUnit.SECONDS);
@@ -105,22 +108,5 @@ public class InterruptedCallTest {
         } finally {
             UnicastRemoteObject.unexportObject(served, true);
         }
-    }
-
-    /** Returns once {@code t} is in a native JDK call under the TCP sink: its send found the buffer full. */
-    private static void awaitBlockedInSend(Thread t) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            StackTraceElement[] stack = t.getStackTrace();
-            boolean inSink = false;
-            for (StackTraceElement frame : stack) {
-                inSink |= frame.getClassName().equals("ibis.impl.tcp.TcpByteSink");
-            }
-            if (inSink && stack.length > 0 && stack[0].isNativeMethod()) {
-                return;
-            }
-            Thread.onSpinWait();
-        }
-        throw new AssertionError("the caller never blocked in its send");
     }
 }

@@ -7,7 +7,7 @@ import ibis.rmi.testing.Echo;
 import ibis.rmi.testing.EchoImpl;
 import ibis.rmi.testing.Payload;
 import ibis.rmi.testing.RmiTestPool;
-import ibis.rmi.testing.RmiTestPool.Child;
+import ibis.testsupport.ChildJvm;
 import ibis.rmi.testing.TestFailure;
 
 import org.testng.annotations.BeforeClass;
@@ -42,7 +42,7 @@ public class MultiProcessTest {
 
     @Test(timeOut = 90_000)
     public void semanticsAcrossJvms() throws Exception {
-        try (Child server = RmiTestPool.startChild("server", "mp-semantics")) {
+        try (ChildJvm server = RmiTestPool.startChild("server", "mp-semantics")) {
             long serverPid = Long.parseLong(server.awaitLine("READY", 30_000).substring(6).trim());
             Echo echo = (Echo) Naming.lookup("//localhost/mp-semantics");
             assertEquals(echo.pid(), serverPid, "the call ran in the server JVM");
@@ -91,22 +91,22 @@ public class MultiProcessTest {
         int clients = 4;
         int threads = 4;
         int calls = 300;
-        List<Child> children = new ArrayList<>();
+        List<ChildJvm> children = new ArrayList<>();
         try {
-            Child server = RmiTestPool.startChild("server", "mp-many");
+            ChildJvm server = RmiTestPool.startChild("server", "mp-many");
             children.add(server);
             server.awaitLine("READY", 30_000);
-            List<Child> clientJvms = new ArrayList<>();
+            List<ChildJvm> clientJvms = new ArrayList<>();
             for (int c = 0; c < clients; c++) {
-                Child client = RmiTestPool.startChild("client", "mp-many", Integer.toString(c + 1),
+                ChildJvm client = RmiTestPool.startChild("client", "mp-many", Integer.toString(c + 1),
                         Integer.toString(threads), Integer.toString(calls));
                 children.add(client);
                 clientJvms.add(client);
             }
-            for (Child client : clientJvms) {
+            for (ChildJvm client : clientJvms) {
                 assertEquals(client.awaitLine("OK", 60_000), "OK " + (threads * calls), client.output());
-                assertTrue(client.process.waitFor(30, TimeUnit.SECONDS), "client exits");
-                assertEquals(client.process.exitValue(), 0, client.output());
+                assertTrue(client.process().waitFor(30, TimeUnit.SECONDS), "client exits");
+                assertEquals(client.process().exitValue(), 0, client.output());
             }
             // Calls from several threads run at the same time in the server.
             Echo meeting = (Echo) Naming.lookup("mp-many");
@@ -138,7 +138,7 @@ public class MultiProcessTest {
                 pool.shutdownNow();
             }
         } finally {
-            for (Child c : children) {
+            for (ChildJvm c : children) {
                 c.close();
             }
         }
@@ -147,7 +147,7 @@ public class MultiProcessTest {
     @Test(timeOut = 90_000)
     public void serverKilledDuringCallGivesRemoteException() throws Exception {
         ExecutorService caller = Executors.newSingleThreadExecutor();
-        try (Child server = RmiTestPool.startChild("server", "mp-kill")) {
+        try (ChildJvm server = RmiTestPool.startChild("server", "mp-kill")) {
             server.awaitLine("READY", 30_000);
             Echo echo = (Echo) Naming.lookup("mp-kill");
             assertEquals(echo.echoInt(1), 1);
@@ -156,7 +156,7 @@ public class MultiProcessTest {
                 return null;
             });
             server.awaitLine("BLOCKING", 30_000);
-            server.process.destroyForcibly();
+            server.process().destroyForcibly();
             try {
                 blocked.get(60, TimeUnit.SECONDS);
                 fail("the call to a killed server returned normally");
@@ -173,7 +173,7 @@ public class MultiProcessTest {
     @Test(timeOut = 90_000)
     public void serverEndingNormallyDuringCallGivesRemoteException() throws Exception {
         ExecutorService caller = Executors.newSingleThreadExecutor();
-        try (Child server = RmiTestPool.startChild("server", "mp-exit")) {
+        try (ChildJvm server = RmiTestPool.startChild("server", "mp-exit")) {
             server.awaitLine("READY", 30_000);
             Echo echo = (Echo) Naming.lookup("mp-exit");
             Future<?> blocked = caller.submit(() -> {
@@ -188,7 +188,7 @@ public class MultiProcessTest {
                 // (leaving the pool) may overtake the reply of this very call: both outcomes are
                 // right. What is tested is the other, blocked call below.
             }
-            assertTrue(server.process.waitFor(30, TimeUnit.SECONDS), "server exits");
+            assertTrue(server.process().waitFor(30, TimeUnit.SECONDS), "server exits");
             try {
                 blocked.get(60, TimeUnit.SECONDS);
                 fail("the call to a server that ended returned normally");
@@ -203,7 +203,7 @@ public class MultiProcessTest {
 
     @Test(timeOut = 90_000)
     public void registryServedByAnotherJvmIsFoundThroughTheElection() throws Exception {
-        try (Child registryJvm = RmiTestPool.startChild("registry", "5099", "in-child-registry")) {
+        try (ChildJvm registryJvm = RmiTestPool.startChild("registry", "5099", "in-child-registry")) {
             long pid = Long.parseLong(registryJvm.awaitLine("READY", 30_000).substring(6).trim());
             ibis.rmi.registry.Registry registry = ibis.rmi.registry.LocateRegistry.getRegistry("anyhost", 5099);
             assertTrue(registry instanceof RemoteStub, "a stub of the registry in the child");
@@ -228,18 +228,18 @@ public class MultiProcessTest {
         EchoImpl.held = new java.util.concurrent.CountDownLatch(1);
         java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
         EchoImpl.release = release;
-        try (Child caller = RmiTestPool.startChild("hold", "mp-caller-killed")) {
+        try (ChildJvm caller = RmiTestPool.startChild("hold", "mp-caller-killed")) {
             caller.awaitLine("CALLING", 30_000);
             assertTrue(EchoImpl.held.await(30, TimeUnit.SECONDS), "the call arrived");
-            caller.process.destroyForcibly();
-            assertTrue(caller.process.waitFor(30, TimeUnit.SECONDS));
+            caller.process().destroyForcibly();
+            assertTrue(caller.process().waitFor(30, TimeUnit.SECONDS));
         } finally {
             release.countDown();
         }
         // The reply to the dead caller fails at the server; everything else goes on.
         EchoImpl.release = new java.util.concurrent.CountDownLatch(0);
         assertEquals(echo.hold(6), 6);
-        try (Child client = RmiTestPool.startChild("client", "mp-caller-killed", "9", "2", "50")) {
+        try (ChildJvm client = RmiTestPool.startChild("client", "mp-caller-killed", "9", "2", "50")) {
             assertEquals(client.awaitLine("OK", 60_000), "OK 100", client.output());
         }
     }

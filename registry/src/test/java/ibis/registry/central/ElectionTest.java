@@ -9,7 +9,7 @@ import ibis.ipl.IbisCapabilities;
 import ibis.ipl.IbisIdentifier;
 import ibis.ipl.impl.RegistryClient;
 import ibis.registry.RecordingHandler;
-import ibis.registry.RegistryFixture;
+import ibis.testsupport.PoolFixture;
 
 import org.testng.annotations.Test;
 
@@ -55,7 +55,7 @@ public class ElectionTest {
 
     @Test(timeOut = 60_000)
     public void concurrentCandidatesAllGetTheSameSingleWinner() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             List<RegistryClient> members = new ArrayList<>();
             List<RecordingHandler> handlers = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
@@ -81,7 +81,7 @@ public class ElectionTest {
 
     @Test(timeOut = 60_000)
     public void getElectionResultWaitsForAWinnerOrTimesOut() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RegistryClient a = f.join("wait", CAPS, null);
             RegistryClient b = f.join("wait", CAPS, null);
             assertNull(a.getElectionResult("nobody", 50), "no candidate: null after the timeout");
@@ -100,7 +100,7 @@ public class ElectionTest {
 
     @Test(timeOut = 60_000)
     public void aNewWinnerIsElectedAfterTheWinnerLeaves() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             List<RegistryClient> members = new ArrayList<>();
             for (int i = 0; i < 5; i++) {
                 members.add(f.join("reelect", CAPS, null));

@@ -13,7 +13,8 @@ import ibis.ipl.impl.HierarchicalLocation;
 import ibis.ipl.impl.MemberIdentifier;
 import ibis.ipl.impl.RegistryClient;
 import ibis.registry.RecordingHandler;
-import ibis.registry.RegistryFixture;
+import ibis.testsupport.ChildJvm;
+import ibis.testsupport.PoolFixture;
 import ibis.registry.RegistryProperties;
 import ibis.registry.protocol.MessageBuilder;
 import ibis.registry.protocol.MessageReader;
@@ -21,18 +22,15 @@ import ibis.registry.protocol.RegistryProtocol;
 
 import org.testng.annotations.Test;
 
-import java.io.BufferedReader;
 import java.io.DataInputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Properties;
 
 /** Crashed, hung and suspected members are reported dead; a lost server fails calls without hanging. */
@@ -43,43 +41,26 @@ public class FailureDetectionTest {
 
     @Test(timeOut = 120_000)
     public void memberKilledWithSigkillIsReportedDead() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RecordingHandler h = new RecordingHandler();
             RegistryClient observer = f.join("crash", CAPS, h);
             observer.enableEvents();
-            String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-            Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                    MemberProcessMain.class.getName(), f.server().address(), "crash")
-                    .redirectErrorStream(true).start();
-            try {
-                String name = null;
-                BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(),
-                        StandardCharsets.UTF_8));
-                StringBuilder seen = new StringBuilder();
-                for (String line = out.readLine(); line != null; line = out.readLine()) {
-                    seen.append(line).append('\n');
-                    if (line.startsWith("joined ")) {
-                        name = line.substring("joined ".length());
-                        break;
-                    }
-                }
-                assertNotNull(name, "the child never joined; its output:\n" + seen);
+            try (ChildJvm child = ChildJvm.startPeer(List.of(), MemberProcess.class, f.server().address(), "crash")) {
+                String name = child.awaitLine("joined ", 60_000).substring("joined ".length());
+                assertNotNull(name, "the child never joined; its output:\n" + child.output());
                 h.await("joined " + name);
-                child.destroyForcibly(); // SIGKILL: no leave, the socket just closes
+                child.kill(); // SIGKILL: no leave, the socket just closes
                 h.await("died " + name);
                 assertFalse(h.events().contains("left " + name));
                 observer.getSequenceNumber("sync");
                 assertEquals(observer.managementProperties().get("members"), "1", "the dead child is gone");
-            } finally {
-                child.destroyForcibly();
-                child.waitFor();
             }
         }
     }
 
     @Test(timeOut = 60_000)
     public void memberThatStopsHeartbeatingIsReportedDead() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RecordingHandler h = new RecordingHandler();
             RegistryClient observer = f.join("hang", CAPS, h);
             observer.enableEvents();
@@ -101,7 +82,7 @@ public class FailureDetectionTest {
     public void maybeDeadDeclaresOnlyASilentMemberDead() throws Exception {
         Properties server = new Properties();
         server.setProperty(RegistryProperties.SERVER_PING_TIMEOUT, "3000");
-        try (RegistryFixture f = new RegistryFixture(server)) {
+        try (PoolFixture f = new PoolFixture(null, server)) {
             RecordingHandler h = new RecordingHandler();
             RegistryClient observer = f.join("suspect", CAPS, h);
             observer.enableEvents();
@@ -120,7 +101,7 @@ public class FailureDetectionTest {
 
     @Test(timeOut = 60_000)
     public void assumeDeadDeclaresTheMemberDeadAtOnce() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RecordingHandler h = new RecordingHandler();
             RegistryClient observer = f.join("assume", CAPS, h);
             observer.enableEvents();
@@ -137,7 +118,7 @@ public class FailureDetectionTest {
 
     @Test(timeOut = 60_000)
     public void closedServerMakesCallsFailInsteadOfHanging() throws Exception {
-        RegistryFixture f = new RegistryFixture();
+        PoolFixture f = new PoolFixture();
         RegistryClient a;
         RegistryClient b;
         try {

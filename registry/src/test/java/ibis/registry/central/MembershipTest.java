@@ -17,7 +17,7 @@ import ibis.ipl.impl.PropertyTable;
 import ibis.ipl.impl.RegistryClient;
 import ibis.ipl.impl.RegistryProvider;
 import ibis.registry.RecordingHandler;
-import ibis.registry.RegistryFixture;
+import ibis.testsupport.PoolFixture;
 
 import org.testng.annotations.Test;
 
@@ -60,7 +60,7 @@ public class MembershipTest {
 
     @Test(timeOut = 60_000)
     public void membersGetConsecutiveNamesAndCarryTheirData() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             Properties p = f.memberProperties("names");
             p.setProperty(IbisProperties.LOCATION, "node7@cluster@site");
             RegistryClient a = new CentralRegistryProvider().join(MEMBERSHIP, null, p, "test",
@@ -88,7 +88,7 @@ public class MembershipTest {
 
     @Test(timeOut = 60_000)
     public void newMemberSeesCurrentMembersThenLaterEvents() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RecordingHandler ha = new RecordingHandler();
             RegistryClient a = f.join("events", MEMBERSHIP, ha);
             a.enableEvents();
@@ -113,7 +113,7 @@ public class MembershipTest {
 
     @Test(timeOut = 60_000)
     public void eventsAreQueuedUntilEnabledAndWhileDisabled() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RecordingHandler h = new RecordingHandler();
             RegistryClient a = f.join("queued", MEMBERSHIP, h);
             RegistryClient b = f.join("queued", MEMBERSHIP, null);
@@ -134,7 +134,7 @@ public class MembershipTest {
 
     @Test(timeOut = 60_000)
     public void downcallsReturnAndForgetWhatHappenedSinceTheLastCall() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RegistryClient a = f.join("downcalls", MEMBERSHIP, null);
             RegistryClient b = f.join("downcalls", MEMBERSHIP, null);
             assertEquals(names(b.joinedIbises()), List.of("0", "1"), "the current members and itself");
@@ -152,7 +152,7 @@ public class MembershipTest {
 
     @Test(timeOut = 60_000)
     public void managementPropertiesShowRealValues() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RegistryClient a = f.join("manage", MEMBERSHIP, null);
             f.join("manage", MEMBERSHIP, null);
             a.getSequenceNumber("sync");
@@ -168,7 +168,7 @@ public class MembershipTest {
 
     @Test(timeOut = 60_000)
     public void leaveIsIdempotentAndLaterCallsFail() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RegistryClient a = f.join("leave", MEMBERSHIP, null);
             a.leave();
             a.leave();
@@ -179,7 +179,7 @@ public class MembershipTest {
 
     @Test(timeOut = 60_000)
     public void missingOrInvalidConfigurationIsReportedClearly() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             Properties noPool = f.memberProperties("x");
             noPool.remove(IbisProperties.POOL_NAME);
             IbisConfigurationException e = expectThrows(IbisConfigurationException.class,
@@ -205,7 +205,7 @@ public class MembershipTest {
 
     @Test(timeOut = 60_000)
     public void callsNeedTheirCapabilities() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RegistryClient a = f.join("caps", new IbisCapabilities(), null);
             RegistryClient b = f.join("caps", MEMBERSHIP, new RecordingHandler());
             IbisConfigurationException e = expectThrows(IbisConfigurationException.class,

@@ -11,7 +11,7 @@ import ibis.ipl.IbisIdentifier;
 import ibis.ipl.IbisProperties;
 import ibis.ipl.impl.RegistryClient;
 import ibis.registry.RecordingHandler;
-import ibis.registry.RegistryFixture;
+import ibis.testsupport.PoolFixture;
 
 import org.testng.annotations.Test;
 
@@ -28,11 +28,11 @@ import java.util.concurrent.Future;
 /** Signals, closed worlds, termination, sequence numbers and tokens. */
 public class PoolServicesTest {
 
-    private static final IbisCapabilities ALL = RegistryFixture.allCapabilities();
+    private static final IbisCapabilities ALL = PoolFixture.allRegistryCapabilities();
 
     @Test(timeOut = 60_000)
     public void signalsReachTheirTargetsOnly() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RegistryClient a = f.join("signals", ALL, null);
             RecordingHandler hb = new RecordingHandler();
             RegistryClient b = f.join("signals", ALL, hb);
@@ -54,7 +54,7 @@ public class PoolServicesTest {
 
     @Test(timeOut = 60_000)
     public void closedWorldClosesWhenAllMembersJoinedAndRefusesMore() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             IbisCapabilities caps = new IbisCapabilities(IbisCapabilities.CLOSED_WORLD,
                     IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED);
             Properties p = f.memberProperties("closed");
@@ -96,7 +96,7 @@ public class PoolServicesTest {
 
     @Test(timeOut = 60_000)
     public void openWorldHasNoPoolClosing() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RegistryClient a = f.join("open", ALL, null);
             assertFalse(a.isClosed());
             expectThrows(IbisConfigurationException.class, a::waitUntilPoolClosed);
@@ -109,7 +109,7 @@ public class PoolServicesTest {
 
     @Test(timeOut = 60_000)
     public void terminationReachesEveryMember() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RegistryClient a = f.join("end", ALL, null);
             RecordingHandler hb = new RecordingHandler();
             RegistryClient b = f.join("end", ALL, hb);
@@ -136,7 +136,7 @@ public class PoolServicesTest {
 
     @Test(timeOut = 60_000)
     public void sequenceNumbersAreUniqueAcrossThePool() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             List<RegistryClient> members = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
                 members.add(f.join("seq", ALL, null));
@@ -172,7 +172,7 @@ public class PoolServicesTest {
     @Test(timeOut = 60_000)
     public void tokensAreHandedOutOnce() throws Exception {
         // Waiting for a token (getToken blocks while none is left) is tested in TokenTest.
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RegistryClient a = f.join("tokens", ALL, null);
             RegistryClient b = f.join("tokens", ALL, null);
             a.addTokens("t", 3);

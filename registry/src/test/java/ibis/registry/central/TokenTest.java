@@ -10,7 +10,7 @@ import ibis.ipl.IbisProperties;
 import ibis.ipl.impl.HierarchicalLocation;
 import ibis.ipl.impl.MemberIdentifier;
 import ibis.ipl.impl.RegistryClient;
-import ibis.registry.RegistryFixture;
+import ibis.testsupport.PoolFixture;
 import ibis.registry.RegistryProperties;
 import ibis.registry.protocol.MessageBuilder;
 import ibis.registry.protocol.MessageReader;
@@ -49,7 +49,7 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public class TokenTest {
 
-    private static final IbisCapabilities CAPS = RegistryFixture.allCapabilities();
+    private static final IbisCapabilities CAPS = PoolFixture.allRegistryCapabilities();
 
     private ExecutorService threads;
 
@@ -90,7 +90,7 @@ public class TokenTest {
 
     @Test(timeOut = 60_000)
     public void getTokenWaitsUntilAnotherMemberAddsTokens() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RegistryClient a = f.join("wait", CAPS, null);
             RegistryClient b = f.join("wait", CAPS, null);
             CountDownLatch supplied = new CountDownLatch(1);
@@ -110,7 +110,7 @@ public class TokenTest {
 
     @Test(timeOut = 60_000)
     public void waitingCallsAreServedFirstComeFirstServed() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RegistryClient a = f.join("fifo", CAPS, null);
             RegistryClient b = f.join("fifo", CAPS, null);
             RegistryClient c = f.join("fifo", CAPS, null);
@@ -143,7 +143,7 @@ public class TokenTest {
 
     @Test(timeOut = 60_000)
     public void waiterGetsAnIOExceptionWhenTheServerGoesAway() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             f.join("gone", CAPS, null);
             RegistryClient b = f.join("gone", CAPS, null);
             Future<String> token = waitingGetToken(b, "t", null);
@@ -158,7 +158,7 @@ public class TokenTest {
 
     @Test(timeOut = 60_000)
     public void waitersThatDieOrLeaveAreDroppedAndTakeNoToken() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RegistryClient a = f.join("drop", CAPS, null);
             RegistryClient victim = f.join("drop", CAPS, null);
             RegistryClient leaver = f.join("drop", CAPS, null);
@@ -189,7 +189,7 @@ public class TokenTest {
 
     @Test(timeOut = 60_000)
     public void interruptedGetTokenIsWithdrawnAndTheConnectionStaysUsable() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             RegistryClient a = f.join("interrupt", CAPS, null);
             CentralRegistryClient b = (CentralRegistryClient) f.join("interrupt", CAPS, null);
             AtomicReference<Throwable> outcome = new AtomicReference<>();

@@ -6,7 +6,7 @@ import static org.testng.Assert.assertTrue;
 import ibis.ipl.IbisCapabilities;
 import ibis.ipl.impl.RegistryClient;
 import ibis.registry.RecordingHandler;
-import ibis.registry.RegistryFixture;
+import ibis.testsupport.PoolFixture;
 
 import org.testng.annotations.Test;
 
@@ -24,7 +24,7 @@ public class TotalOrderTest {
 
     @Test(timeOut = 120_000)
     public void allObserversSeeTheSameEventSequence() throws Exception {
-        try (RegistryFixture f = new RegistryFixture()) {
+        try (PoolFixture f = new PoolFixture()) {
             List<RegistryClient> observers = new ArrayList<>();
             List<RecordingHandler> handlers = new ArrayList<>();
             RecordingHandler h0 = new RecordingHandler();

@@ -8,7 +8,7 @@ import ibis.ipl.impl.HierarchicalLocation;
 import ibis.ipl.impl.MemberIdentifier;
 import ibis.ipl.impl.RegistryClient;
 import ibis.registry.RecordingHandler;
-import ibis.registry.RegistryFixture;
+import ibis.testsupport.PoolFixture;
 import ibis.registry.RegistryProperties;
 import ibis.registry.protocol.MessageBuilder;
 import ibis.registry.protocol.RegistryProtocol;
@@ -37,13 +37,13 @@ public class HostileInputTest {
     private static final IbisCapabilities CAPS = new IbisCapabilities(IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED,
             IbisCapabilities.SIGNALS);
 
-    private RegistryFixture fixture;
+    private PoolFixture fixture;
 
     @BeforeMethod
     public void startServer() throws IOException {
         Properties p = new Properties();
         p.setProperty(RegistryProperties.SERVER_HANDSHAKE_TIMEOUT, "1000");
-        fixture = new RegistryFixture(p);
+        fixture = new PoolFixture(null, p);
     }
 
     @AfterMethod(alwaysRun = true)

@@ -5,6 +5,7 @@ import ibis.io.BlockOutputStream;
 import ibis.io.Serialization;
 import ibis.io.SerializationInput;
 import ibis.io.SerializationOutput;
+import ibis.testsupport.MemoryPipe;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,15 +37,15 @@ public final class InteropPeer {
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         Thread.currentThread().setContextClassLoader(loader);
         try {
-            BytesPipe.Sink sink = new BytesPipe.Sink();
-            BlockOutputStream blocks = BlockOutputStream.create(sink, BUFFER, ByteOrder.nativeOrder());
+            MemoryPipe pipe = new MemoryPipe();
+            BlockOutputStream blocks = BlockOutputStream.create(pipe.sink, BUFFER, ByteOrder.nativeOrder());
             SerializationOutput out = Serialization.createOutput("ibis", blocks);
             for (Object g : graphs) {
                 out.writeObject(g);
                 out.endMessage();
                 blocks.endMessage();
             }
-            return sink.toByteArray();
+            return pipe.unread();
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
         }
@@ -55,7 +56,7 @@ public final class InteropPeer {
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         Thread.currentThread().setContextClassLoader(loader); // the input resolves classes through it
         try {
-            BlockInputStream blocks = new BlockInputStream(new BytesPipe.Source(bytes), BUFFER, ByteOrder.nativeOrder());
+            BlockInputStream blocks = new BlockInputStream(MemoryPipe.of(bytes, 0, 0).source, BUFFER, ByteOrder.nativeOrder());
             SerializationInput in = Serialization.createInput("ibis", blocks);
             Object[] result = new Object[count];
             for (int i = 0; i < count; i++) {

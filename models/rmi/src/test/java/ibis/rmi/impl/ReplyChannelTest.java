@@ -14,7 +14,8 @@ import ibis.rmi.testing.Callback;
 import ibis.rmi.testing.Echo;
 import ibis.rmi.testing.EchoImpl;
 import ibis.rmi.testing.RmiTestPool;
-import ibis.rmi.testing.RmiTestPool.Child;
+import ibis.testsupport.ChildJvm;
+import ibis.testsupport.Waits;
 
 import java.lang.reflect.Field;
 import java.rmi.ConnectException;
@@ -27,7 +28,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import org.testng.annotations.BeforeClass;
 import org.testng.annotations.Test;
@@ -97,21 +97,10 @@ public class ReplyChannelTest {
         return ((RemoteReference) ref.get(stub)).channel();
     }
 
-    /** Waits (bounded) until a state of the channel, which other threads reach, holds. */
-    private static void awaitState(String what, BooleanSupplier condition) {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - end > 0) {
-                fail("not reached in time: " + what);
-            }
-            Thread.yield();
-        }
-    }
-
     @Test(timeOut = 90_000)
     public void leaderReadsRepliesOfOthersAndHandsOverWhenItsOwnComes() throws Exception {
         ExecutorService callers = Executors.newFixedThreadPool(3);
-        try (Child server = RmiTestPool.startChild("server", "rc-leader")) {
+        try (ChildJvm server = RmiTestPool.startChild("server", "rc-leader")) {
             server.awaitLine("READY", 30_000);
             Echo echo = (Echo) Naming.lookup("//localhost/rc-leader");
             assertEquals(echo.echoInt(1), 1);
@@ -121,7 +110,7 @@ public class ReplyChannelTest {
             GateCallback gateA = new GateCallback();
             Future<Integer> a = callers.submit(() -> echo.callBack(gateA, 10));
             assertTrue(gateA.entered.await(30, TimeUnit.SECONDS), "A reached its callback");
-            awaitState("A leads", () -> channel.hasLeader() && channel.waitingCalls() == 1);
+            Waits.until("A leads", () -> channel.hasLeader() && channel.waitingCalls() == 1);
             long forOthers = channel.repliesForOthers();
             long handOvers = channel.handOvers();
 
@@ -174,13 +163,13 @@ public class ReplyChannelTest {
         }, "leader");
         leader.start();
         assertTrue(gate.entered.await(30, TimeUnit.SECONDS), "the leader's call reached its callback");
-        awaitState("the call leads", () -> channel.hasLeader() && channel.waitingCalls() == 1);
+        Waits.until("the call leads", () -> channel.hasLeader() && channel.waitingCalls() == 1);
         return leader;
     }
 
     @Test(timeOut = 90_000)
     public void aBrokenReplyPortIsReplacedAndTheServerFollows() throws Exception {
-        try (Child server = RmiTestPool.startChild("server", "rc-epoch")) {
+        try (ChildJvm server = RmiTestPool.startChild("server", "rc-epoch")) {
             server.awaitLine("READY", 30_000);
             Echo echo = (Echo) Naming.lookup("//localhost/rc-epoch");
             assertEquals(echo.echoInt(1), 1);
@@ -211,7 +200,7 @@ public class ReplyChannelTest {
 
     @Test(timeOut = 90_000)
     public void anInterruptedLeaderGetsItsReplyKeepsItsInterruptAndTheReplyPort() throws Exception {
-        try (Child server = RmiTestPool.startChild("server", "rc-interrupt")) {
+        try (ChildJvm server = RmiTestPool.startChild("server", "rc-interrupt")) {
             server.awaitLine("READY", 30_000);
             Echo echo = (Echo) Naming.lookup("//localhost/rc-interrupt");
             assertEquals(echo.echoInt(1), 1);
@@ -239,7 +228,7 @@ public class ReplyChannelTest {
     public void serverKilledWhileLeaderAndFollowersWaitFailsThemAll() throws Exception {
         int waiting = 3;
         ExecutorService callers = Executors.newFixedThreadPool(waiting);
-        try (Child server = RmiTestPool.startChild("server", "rc-kill")) {
+        try (ChildJvm server = RmiTestPool.startChild("server", "rc-kill")) {
             server.awaitLine("READY", 30_000);
             Echo echo = (Echo) Naming.lookup("//localhost/rc-kill");
             assertEquals(echo.echoInt(1), 1);
@@ -252,8 +241,8 @@ public class ReplyChannelTest {
                 }));
                 server.awaitLine("BLOCKING", 30_000);
             }
-            awaitState("a leader and two followers", () -> channel.hasLeader() && channel.waitingCalls() == waiting);
-            server.process.destroyForcibly();
+            Waits.until("a leader and two followers", () -> channel.hasLeader() && channel.waitingCalls() == waiting);
+            server.process().destroyForcibly();
             for (Future<?> f : blocked) {
                 try {
                     f.get(60, TimeUnit.SECONDS);
@@ -272,7 +261,7 @@ public class ReplyChannelTest {
     @Test(timeOut = 90_000)
     public void nestedCallbacksFromSeveralThreads() throws Exception {
         ExecutorService callers = Executors.newFixedThreadPool(3);
-        try (Child server = RmiTestPool.startChild("server", "rc-nested")) {
+        try (ChildJvm server = RmiTestPool.startChild("server", "rc-nested")) {
             server.awaitLine("READY", 30_000);
             Echo echo = (Echo) Naming.lookup("//localhost/rc-nested");
             NestingCallback cb = new NestingCallback(echo);
@@ -296,8 +285,8 @@ public class ReplyChannelTest {
         int threads = 6;
         int calls = 150;
         ExecutorService callers = Executors.newFixedThreadPool(threads);
-        try (Child one = RmiTestPool.startChild("server", "rc-one");
-                Child two = RmiTestPool.startChild("server", "rc-two")) {
+        try (ChildJvm one = RmiTestPool.startChild("server", "rc-one");
+                ChildJvm two = RmiTestPool.startChild("server", "rc-two")) {
             long pidOne = Long.parseLong(one.awaitLine("READY", 30_000).substring(6).trim());
             long pidTwo = Long.parseLong(two.awaitLine("READY", 30_000).substring(6).trim());
             Echo first = (Echo) Naming.lookup("//localhost/rc-one");
