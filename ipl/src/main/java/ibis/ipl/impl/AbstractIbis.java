@@ -375,6 +375,23 @@ public abstract class AbstractIbis implements Ibis {
         } finally {
             handshakesInProgress.decrementAndGet();
         }
+        String theirs = request.sender().implementationName();
+        if (!starter.getNickName().equals(theirs)) {
+            // A member of another implementation reached this one (a shared pool of mixed members);
+            // its bytes would be misread, so refuse before any message is accepted.
+            log.warn("{}: refusing the connection from {}: it runs the '{}' implementation, this member '{}'",
+                    identifier, request.sender(), theirs, starter.getNickName());
+            try {
+                ConnectionHandshake.writeReply(ends.sink(), new Reply(Status.BAD_REQUEST, ByteOrder.nativeOrder(),
+                        identifier + " runs the '" + starter.getNickName() + "' implementation, not '" + theirs
+                                + "': every member of a pool must use the same one (" + IbisProperties.IMPLEMENTATION
+                                + ")"));
+            } catch (IOException e) {
+                log.debug("{}: could not answer {}: {}", identifier, ends.peerDescription(), e.toString());
+            }
+            ends.closeQuietly();
+            return;
+        }
         AbstractReceivePort port = receivePorts.get(request.receivePortName());
         if (port == null || port.isClosed()) {
             try {
