@@ -1,11 +1,8 @@
 package ibis.io;
 
-import java.io.Externalizable;
 import java.io.IOException;
 import java.io.InvalidClassException;
 import java.io.InvalidObjectException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -13,7 +10,6 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
-import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
 
 import org.slf4j.Logger;
@@ -31,7 +27,7 @@ final class Codecs {
     static final String WARN_PROPERTY = IoProperties.REWRITER_WARN;
 
     private static final Logger LOG = LoggerFactory.getLogger(Codecs.class);
-    private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
+    static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     private static final MethodHandle NEW_INSTANCE;
 
     static {
@@ -223,8 +219,8 @@ final class Codecs {
                 .bindTo(e);
     }
 
-    @SuppressWarnings("unused") // through NEW_INSTANCE
-    private static Object newInstance(Constructor<?> constructor) throws IOException {
+    /** Calls a no-arg constructor, as the JDK does for serialization (also through NEW_INSTANCE). */
+    static Object newInstance(Constructor<?> constructor) throws IOException {
         try {
             return constructor.newInstance();
         } catch (InvocationTargetException e) {
@@ -311,331 +307,6 @@ final class Codecs {
             case SerialClass.F_STRING: return in.readStringField();
             case SerialClass.F_KNOWN: return in.readKnownObject(type);
             default: return in.readObject();
-        }
-    }
-
-    /** A class the rewriter handled: its own ibisWrite and reading constructor. */
-    static final class RewrittenCodec extends ObjectCodec {
-        private final SerialClass sc;
-        private final Generator generator;
-        private volatile ObjectCodec deferredReader; // run-time code, only for objects read deferred
-
-        RewrittenCodec(SerialClass sc, Generator generator) {
-            this.sc = sc;
-            this.generator = generator;
-        }
-
-        @Override
-        void writeContents(Object obj, IbisSerializationOutput out) throws IOException {
-            ((Serializable) obj).ibisWrite(out);
-        }
-
-        @Override
-        Object readNew(IbisSerializationInput in) throws IOException, ClassNotFoundException {
-            return generator.newInstance(in);
-        }
-
-        private ObjectCodec deferredReader() throws InvalidClassException {
-            ObjectCodec c = deferredReader;
-            if (c == null) {
-                c = runtimeCodec(sc);
-                deferredReader = c;
-            }
-            return c;
-        }
-
-        @Override
-        Object allocate() throws IOException {
-            return deferredReader().allocate();
-        }
-
-        @Override
-        void readContents(Object obj, IbisSerializationInput in) throws IOException, ClassNotFoundException {
-            deferredReader().readContents(obj, in);
-        }
-    }
-
-    /**
-     * Driver for classes with JDK hooks, and for classes whose fields only the JDK can reach (JDK
-     * 22+, closed packages): per level, the hook with the ObjectOutputStream/ObjectInputStream
-     * views, or the level's default fields.
-     */
-    static final class HookCodec extends ObjectCodec {
-        private final SerialClass sc;
-        private final FieldCodec fields;          // generated code for the levels it covers
-        private final boolean[] covered;
-        private final MethodHandle[] jdkWrite;   // (Object, ObjectOutputStream) void for uncovered levels
-        private final MethodHandle[] jdkRead;
-        private final MethodHandle allocator;
-
-        HookCodec(SerialClass sc, FieldCodec fields, MethodHandle[][] getters, MethodHandle allocator) {
-            this.sc = sc;
-            this.fields = fields;
-            this.allocator = allocator;
-            int n = sc.levels.length;
-            covered = new boolean[n];
-            jdkWrite = new MethodHandle[n];
-            jdkRead = new MethodHandle[n];
-            for (int i = 0; i < n; i++) {
-                covered[i] = getters[i] != null;
-                if (!covered[i]) {
-                    Class<?> t = sc.levels[i].type;
-                    MethodHandle w = JdkAccess.defaultWriteObject(t);
-                    MethodHandle r = JdkAccess.defaultReadObject(t);
-                    jdkWrite[i] = w == null ? null : w.asType(MethodType.methodType(void.class, Object.class, ObjectOutputStream.class));
-                    jdkRead[i] = r == null ? null : r.asType(MethodType.methodType(void.class, Object.class, ObjectInputStream.class));
-                }
-            }
-        }
-
-        SerialClass.Level level(int i) {
-            return sc.levels[i];
-        }
-
-        @Override
-        void writeContents(Object obj, IbisSerializationOutput out) throws IOException {
-            int mark = out.deferMark();
-            SerialClass.Level[] levels = sc.levels;
-            for (int i = 0; i < levels.length; i++) {
-                MethodHandle hook = levels[i].writeObject;
-                if (hook != null) {
-                    ObjectOutputView view = out.view();
-                    Object[] saved = view.enter(obj, this, i);
-                    try {
-                        invokeHook(hook, obj, view);
-                    } catch (ClassNotFoundException e) {
-                        throw new IOException(e);
-                    } finally {
-                        view.leave(saved);
-                    }
-                } else {
-                    writeDefault(i, obj, out);
-                }
-            }
-            if (sc.kind == SerialClass.HOOKED) {
-                out.drain(mark);
-            }
-        }
-
-        /** Writes level i's serial fields (defaultWriteObject). */
-        void writeDefault(int i, Object obj, IbisSerializationOutput out) throws IOException {
-            if (covered[i]) {
-                fields.writeLevel(i, obj, out);
-                return;
-            }
-            if (jdkWrite[i] == null) {
-                throw new InvalidClassException(sc.levels[i].type.getName(), "cannot reach its serial fields");
-            }
-            ObjectOutputView view = out.view();
-            Object[] saved = view.enterInternal(obj, this, i);
-            try {
-                invokeHook(jdkWrite[i], obj, view);
-            } catch (ClassNotFoundException e) {
-                throw new IOException(e);
-            } finally {
-                view.leave(saved);
-            }
-        }
-
-        /** Reads level i's serial fields into obj (defaultReadObject). */
-        void readDefault(int i, Object obj, IbisSerializationInput in) throws IOException, ClassNotFoundException {
-            if (covered[i]) {
-                fields.readLevel(i, obj, in);
-                return;
-            }
-            if (jdkRead[i] == null) {
-                throw new InvalidClassException(sc.levels[i].type.getName(), "cannot reach its serial fields");
-            }
-            ObjectInputView view = in.view();
-            Object[] saved = view.enterInternal(obj, this, i);
-            try {
-                invokeHook(jdkRead[i], obj, view);
-            } finally {
-                view.leave(saved);
-            }
-        }
-
-        @Override
-        Object allocate() throws IOException {
-            return invokeAllocator(allocator);
-        }
-
-        @Override
-        void readContents(Object obj, IbisSerializationInput in) throws IOException, ClassNotFoundException {
-            SerialClass.Level[] levels = sc.levels;
-            for (int i = 0; i < levels.length; i++) {
-                MethodHandle hook = levels[i].readObject;
-                if (hook != null) {
-                    ObjectInputView view = in.view();
-                    Object[] saved = view.enter(obj, this, i);
-                    try {
-                        invokeHook(hook, obj, view);
-                    } finally {
-                        view.leave(saved);
-                    }
-                } else {
-                    readDefault(i, obj, in);
-                }
-            }
-        }
-
-        @Override
-        Object readNew(IbisSerializationInput in) throws IOException, ClassNotFoundException {
-            Object obj = allocate();
-            in.registerObject(obj);
-            int handle = in.lastHandle();
-            int mark = in.deferMark();
-            readContents(obj, in);
-            if (sc.kind == SerialClass.HOOKED) {
-                in.drain(mark);
-            }
-            return resolve(sc, obj, in, handle);
-        }
-    }
-
-    /** Externalizable classes: public no-arg constructor, writeExternal/readExternal with the views. */
-    static final class ExternalizableCodec extends ObjectCodec {
-        private final SerialClass sc;
-        private final Constructor<?> constructor;
-
-        ExternalizableCodec(SerialClass sc) {
-            this.sc = sc;
-            Constructor<?> c = null;
-            if (!Modifier.isAbstract(sc.type.getModifiers())) {
-                c = JdkAccess.externalizationConstructor(sc.type);
-            }
-            this.constructor = c;
-        }
-
-        @Override
-        void writeContents(Object obj, IbisSerializationOutput out) throws IOException {
-            int mark = out.deferMark();
-            ObjectOutputView view = out.view();
-            Object[] saved = view.enter(null, null, 0);
-            try {
-                ((Externalizable) obj).writeExternal(view);
-            } finally {
-                view.leave(saved);
-            }
-            out.drain(mark);
-        }
-
-        @Override
-        Object readNew(IbisSerializationInput in) throws IOException, ClassNotFoundException {
-            if (constructor == null) {
-                throw new InvalidClassException(sc.name, "no public no-arg constructor");
-            }
-            Object obj = newInstance(constructor);
-            in.registerObject(obj);
-            int handle = in.lastHandle();
-            int mark = in.deferMark();
-            ObjectInputView view = in.view();
-            Object[] saved = view.enter(null, null, 0);
-            try {
-                ((Externalizable) obj).readExternal(view);
-            } finally {
-                view.leave(saved);
-            }
-            in.drain(mark);
-            return resolve(sc, obj, in, handle);
-        }
-    }
-
-    /** Records: components in canonical field order, created through the canonical constructor. */
-    static final class RecordCodec extends ObjectCodec {
-        private final SerialClass sc;
-        private final SerialClass.Level level;
-        private final MethodHandle[] getters;   // (Object) Object, canonical order
-        private final int[] argumentIndex;      // canonical field -> constructor parameter
-        private final MethodHandle constructor; // (Object[]) Object
-        private final String problem;
-
-        RecordCodec(SerialClass sc) {
-            this.sc = sc;
-            this.level = sc.levels[0];
-            int n = level.names.length;
-            getters = new MethodHandle[n];
-            argumentIndex = new int[n];
-            MethodHandle ctor = null;
-            String why = null;
-            try {
-                RecordComponent[] components = sc.type.getRecordComponents();
-                Class<?>[] types = new Class<?>[components.length];
-                for (int c = 0; c < components.length; c++) {
-                    types[c] = components[c].getType();
-                    int i = level.index(components[c].getName());
-                    if (i >= 0) {
-                        argumentIndex[i] = c;
-                        java.lang.reflect.Method accessor = components[c].getAccessor();
-                        accessor.setAccessible(true);
-                        getters[i] = LOOKUP.unreflect(accessor).asType(MethodType.methodType(Object.class, Object.class));
-                    }
-                }
-                Constructor<?> canonical = sc.type.getDeclaredConstructor(types);
-                canonical.setAccessible(true);
-                ctor = LOOKUP.unreflectConstructor(canonical).asSpreader(Object[].class, components.length)
-                        .asType(MethodType.methodType(Object.class, Object[].class));
-                if (components.length != n) {
-                    why = "record components and serial fields differ";
-                }
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                why = "cannot reach its canonical constructor or accessors: " + e;
-            }
-            this.constructor = ctor;
-            this.problem = why;
-        }
-
-        @Override
-        void writeContents(Object obj, IbisSerializationOutput out) throws IOException {
-            if (problem != null) {
-                throw new InvalidClassException(sc.name, problem);
-            }
-            int mark = out.deferMark();
-            for (int i = 0; i < getters.length; i++) {
-                Object value;
-                try {
-                    value = (Object) getters[i].invokeExact(obj);
-                } catch (RuntimeException | Error e) {
-                    throw e;
-                } catch (Throwable t) {
-                    throw new IOException("record accessor of " + sc.name + " failed: " + t, t);
-                }
-                writeField(out, level.encodings[i], level.types[i], value);
-            }
-            out.drain(mark);
-        }
-
-        @Override
-        Object readNew(IbisSerializationInput in) throws IOException, ClassNotFoundException {
-            if (problem != null) {
-                throw new InvalidClassException(sc.name, problem);
-            }
-            in.registerObject(null); // references back to a record being read see null, as in the JDK
-            int handle = in.lastHandle();
-            int mark = in.deferMark();
-            Object[] arguments = new Object[getters.length];
-            for (int i = 0; i < getters.length; i++) {
-                arguments[argumentIndex[i]] = readField(in, level.encodings[i], level.types[i]);
-            }
-            in.drain(mark);
-            Object obj;
-            try {
-                obj = (Object) constructor.invokeExact(arguments);
-            } catch (ClassCastException e) {
-                InvalidObjectException x = new InvalidObjectException("a record component of " + sc.name + " has the wrong type: " + e);
-                x.initCause(e);
-                throw x;
-            } catch (RuntimeException | Error e) {
-                InvalidObjectException x = new InvalidObjectException("canonical constructor of " + sc.name + " failed: " + e);
-                x.initCause(e);
-                throw x;
-            } catch (Throwable t) {
-                InvalidObjectException x = new InvalidObjectException("canonical constructor of " + sc.name + " failed: " + t);
-                x.initCause(t);
-                throw x;
-            }
-            in.setHandle(handle, obj);
-            return resolve(sc, obj, in, handle);
         }
     }
 }

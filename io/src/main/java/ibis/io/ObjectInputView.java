@@ -21,7 +21,7 @@ final class ObjectInputView extends ObjectInputStream {
     private final IbisSerializationInput in;
 
     private Object currentObject;
-    private Codecs.HookCodec currentCodec;
+    private HookCodec currentCodec;
     private int currentLevel;
     private boolean internal;
     private boolean fieldsRead;
@@ -38,7 +38,7 @@ final class ObjectInputView extends ObjectInputStream {
         }
     }
 
-    Object[] enter(Object obj, Codecs.HookCodec codec, int level) {
+    Object[] enter(Object obj, HookCodec codec, int level) {
         Object[] saved = {currentObject, currentCodec, currentLevel, internal, fieldsRead};
         currentObject = obj;
         currentCodec = codec;
@@ -48,7 +48,7 @@ final class ObjectInputView extends ObjectInputStream {
         return saved;
     }
 
-    Object[] enterInternal(Object obj, Codecs.HookCodec codec, int level) {
+    Object[] enterInternal(Object obj, HookCodec codec, int level) {
         Object[] saved = enter(obj, codec, level);
         internal = true;
         return saved;
@@ -56,7 +56,7 @@ final class ObjectInputView extends ObjectInputStream {
 
     void leave(Object[] saved) {
         currentObject = saved[0];
-        currentCodec = (Codecs.HookCodec) saved[1];
+        currentCodec = (HookCodec) saved[1];
         currentLevel = (Integer) saved[2];
         internal = (Boolean) saved[3];
         fieldsRead = (Boolean) saved[4];

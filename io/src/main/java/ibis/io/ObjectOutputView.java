@@ -19,7 +19,7 @@ final class ObjectOutputView extends ObjectOutputStream {
 
     // The object and level whose writeObject hook is running (null: none, e.g. writeExternal).
     private Object currentObject;
-    private Codecs.HookCodec currentCodec;
+    private HookCodec currentCodec;
     private int currentLevel;
     private PutFieldImpl currentPut;
     private boolean internal; // our own default-field writing through the JDK's handles: no barrier
@@ -30,7 +30,7 @@ final class ObjectOutputView extends ObjectOutputStream {
     }
 
     /** Saved context, to restore after a nested hook. */
-    Object[] enter(Object obj, Codecs.HookCodec codec, int level) {
+    Object[] enter(Object obj, HookCodec codec, int level) {
         Object[] saved = {currentObject, currentCodec, currentLevel, currentPut, internal};
         currentObject = obj;
         currentCodec = codec;
@@ -40,7 +40,7 @@ final class ObjectOutputView extends ObjectOutputStream {
         return saved;
     }
 
-    Object[] enterInternal(Object obj, Codecs.HookCodec codec, int level) {
+    Object[] enterInternal(Object obj, HookCodec codec, int level) {
         Object[] saved = enter(obj, codec, level);
         internal = true;
         return saved;
@@ -48,7 +48,7 @@ final class ObjectOutputView extends ObjectOutputStream {
 
     void leave(Object[] saved) {
         currentObject = saved[0];
-        currentCodec = (Codecs.HookCodec) saved[1];
+        currentCodec = (HookCodec) saved[1];
         currentLevel = (Integer) saved[2];
         currentPut = (PutFieldImpl) saved[3];
         internal = (Boolean) saved[4];

@@ -62,8 +62,8 @@ public class RewrittenContractTest {
 
     @Test(timeOut = 60_000)
     public void rewrittenMembersAreUsedAndRoundTrip() throws Exception {
-        assertTrue(SerialClass.of(HandRewritten.Foo.class).codec() instanceof Codecs.RewrittenCodec);
-        assertTrue(SerialClass.of(HandRewritten.Point.class).codec() instanceof Codecs.RewrittenCodec);
+        assertTrue(SerialClass.of(HandRewritten.Foo.class).codec() instanceof RewrittenCodec);
+        assertTrue(SerialClass.of(HandRewritten.Point.class).codec() instanceof RewrittenCodec);
         HandRewritten.Foo original = graph();
         HandRewritten.Foo copy = (HandRewritten.Foo) IbisSerializationTest.roundTrip("ibis", new Wire(61, 5, 1), original).get(0);
         GraphAssert.assertGraphEquals(copy, original);
@@ -131,7 +131,7 @@ public class RewrittenContractTest {
     public void selfTypedFieldsCallTheRewrittenMembersOnlyWhenTheStreamUsesThem() throws Exception {
         SerialClass sc = SerialClass.of(HandRewritten.Chain.class);
         ObjectCodec rewritten = sc.codec();
-        assertTrue(rewritten instanceof Codecs.RewrittenCodec);
+        assertTrue(rewritten instanceof RewrittenCodec);
         // Deeper than the deferral depth, the stream takes over (deferred objects are read by
         // run-time code), so the calls are counted on a shorter chain.
         HandRewritten.Chain deep = chain(300);
@@ -279,7 +279,7 @@ public class RewrittenContractTest {
     public void aSelfTypedFieldAfterARunWritesTheSameBytesWithItsHeaderInTheRun() throws Exception {
         SerialClass sc = SerialClass.of(HandRewritten.Node.class);
         ObjectCodec rewritten = sc.codec();
-        assertTrue(rewritten instanceof Codecs.RewrittenCodec);
+        assertTrue(rewritten instanceof RewrittenCodec);
         Object[] graphs = nodeGraphs();
         int[] bufferSizes = {16, 20, 23, 1 << 12};
         // [2i]: over the block stream, [2i + 1]: over it as a plain DataOutput (blocks cut elsewhere)
@@ -335,7 +335,7 @@ public class RewrittenContractTest {
 
     @Test(timeOut = 60_000)
     public void aClassWithHooksIsNotTreatedAsRewrittenEvenIfItClaimsToBe() throws Exception {
-        assertTrue(SerialClass.of(HandRewritten.Wrong.class).codec() instanceof Codecs.HookCodec);
+        assertTrue(SerialClass.of(HandRewritten.Wrong.class).codec() instanceof HookCodec);
         HandRewritten.Wrong copy = (HandRewritten.Wrong) IbisSerializationTest.roundTrip("ibis", new Wire(256, 0, 0),
                 new HandRewritten.Wrong(7)).get(0);
         assertEquals(copy.v, 7);
