@@ -1,22 +1,13 @@
 package ibis.rmi.impl;
 
-import ibis.ipl.ConnectionRefusedException;
-import ibis.ipl.ConnectionTimedOutException;
 import ibis.ipl.Ibis;
 import ibis.ipl.IbisCapabilities;
 import ibis.ipl.IbisCreationFailedException;
 import ibis.ipl.IbisFactory;
 import ibis.ipl.IbisIdentifier;
-import ibis.ipl.MessageUpcall;
 import ibis.ipl.PortType;
-import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
-import ibis.ipl.ReceivePortConnectUpcall;
-import ibis.ipl.ReceivePortIdentifier;
-import ibis.ipl.RegistryEventHandler;
 import ibis.ipl.SendPort;
-import ibis.ipl.SendPortDisconnectUpcall;
-import ibis.ipl.SendPortIdentifier;
 import ibis.rmi.server.RemoteStub;
 
 import org.slf4j.Logger;
@@ -25,13 +16,11 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.lang.reflect.Method;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.UnmarshalException;
 import java.rmi.server.ExportException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -41,7 +30,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -125,10 +113,10 @@ public final class RmiRuntime {
     private final Map<SendPort, RemoteReference> portOwners = new ConcurrentHashMap<>();
     private final Map<List<String>, RemoteInterfaces> interfaceTables = new ConcurrentHashMap<>();
     private final Set<IbisIdentifier> gone = ConcurrentHashMap.newKeySet();
-    private final Map<Object, Export> exports = Collections.synchronizedMap(new IdentityHashMap<>());
+    private final Map<Object, ExportedObject> exports = Collections.synchronizedMap(new IdentityHashMap<>());
 
     private RmiRuntime() throws IOException, IbisCreationFailedException {
-        EventHandler events = new EventHandler();
+        RmiEventHandler events = new RmiEventHandler(this);
         ibis = IbisFactory.createIbis(CAPABILITIES, null, true, events, PORT_TYPE, REPLY_TYPE);
         connectTimeout = longProperty(CONNECT_TIMEOUT, 10_000);
         registryTimeout = longProperty(REGISTRY_TIMEOUT, 10_000);
@@ -222,7 +210,7 @@ public final class RmiRuntime {
         return export(target, portName).stub;
     }
 
-    private Export export(Remote target, String portName) throws RemoteException {
+    private ExportedObject export(Remote target, String portName) throws RemoteException {
         if (target == null) {
             throw new NullPointerException("cannot export null");
         }
@@ -242,9 +230,9 @@ public final class RmiRuntime {
                 throw new ExportException("cannot export " + target.getClass().getName() + ": " + e.getMessage(),
                         e instanceof Exception ? (Exception) e : null);
             }
-            Export export = new Export(target, skeleton, remote);
+            ExportedObject export = new ExportedObject(this, target, skeleton, remote);
             try {
-                export.port = ibis.createReceivePort(PORT_TYPE, portName, export, new AcceptAll(), null);
+                export.port = ibis.createReceivePort(PORT_TYPE, portName, export, new AcceptAllCallers(), null);
             } catch (IOException e) {
                 throw new ExportException("cannot create the receive port " + portName + ": " + e.getMessage(), e);
             }
@@ -276,7 +264,7 @@ public final class RmiRuntime {
      */
     public boolean unexport(Remote target, boolean force) throws NoSuchObjectException {
         synchronized (exports) {
-            Export export = exports.get(target);
+            ExportedObject export = exports.get(target);
             if (export == null) {
                 throw new NoSuchObjectException("object not exported: " + target.getClass().getName());
             }
@@ -297,7 +285,7 @@ public final class RmiRuntime {
      * @throws NoSuchObjectException when the object is not exported
      */
     public RemoteStub stubOf(Remote target) throws NoSuchObjectException {
-        Export export = exports.get(target);
+        ExportedObject export = exports.get(target);
         if (export == null) {
             throw new NoSuchObjectException("object not exported: " + target.getClass().getName());
         }
@@ -315,7 +303,7 @@ public final class RmiRuntime {
         if (value instanceof Remote && !(value instanceof RemoteStub)) {
             RmiRuntime r = instance;
             if (r != null) {
-                Export export = r.exports.get(value);
+                ExportedObject export = r.exports.get(value);
                 if (export != null) {
                     return export.stub;
                 }
@@ -389,13 +377,14 @@ public final class RmiRuntime {
     }
 
     SendPort createSendPort(RemoteReference ref) throws IOException {
-        SendPort port = ibis.createSendPort(PORT_TYPE, null, new StubConnectionLost(), null);
+        SendPort port = ibis.createSendPort(PORT_TYPE, null, new StubConnectionLost(this), null);
         portOwners.put(port, ref);
         return port;
     }
 
-    void forgetPort(SendPort port) {
-        portOwners.remove(port);
+    /** @return the reference whose send port {@code port} was, or null when forgotten already */
+    RemoteReference forgetPort(SendPort port) {
+        return portOwners.remove(port);
     }
 
     // ------------------------------------------------------------------ calls
@@ -415,7 +404,7 @@ public final class RmiRuntime {
     /** @return the reply sender to a caller member (created on first use, connected on its first reply) */
     ReplySender replySender(IbisIdentifier caller) {
         ReplySender s = replySenders.get(caller);
-        return s != null ? s : replySenders.computeIfAbsent(caller, ReplySender::new);
+        return s != null ? s : replySenders.computeIfAbsent(caller, c -> new ReplySender(this, c));
     }
 
     void replyFailed(ReplySender sender, Throwable cause) {
@@ -423,297 +412,21 @@ public final class RmiRuntime {
         sender.close();
     }
 
-    /**
-     * The send port of the replies to one caller JVM, connected on first use to the caller's reply
-     * port for this member, of the epoch announced by the caller's last PING.
-     */
-    final class ReplySender implements SendPortDisconnectUpcall {
-        final IbisIdentifier caller;
-        /** The connected port, or null; replaced under the lock of this. */
-        private volatile SendPort port;
-        /** Guarded by this: the epoch of the caller's reply port that {@code port} is connected to. */
-        private int portEpoch;
-        /** The newest epoch of the caller's reply port for us, from its PINGs (only grows). */
-        private final AtomicInteger newestEpoch = new AtomicInteger();
-
-        ReplySender(IbisIdentifier caller) {
-            this.caller = caller;
+    /** A member left or died: the calls waiting for it fail, and its reply sender closes. */
+    void memberGone(IbisIdentifier member, String what) {
+        gone.add(member);
+        ReplyChannel channel = channels.get(member);
+        if (channel != null) {
+            channel.serverGone(new IOException("member " + member + " " + what));
         }
-
-        /** A PING announced the caller's reply port of an epoch: a newer one replaces the connection. */
-        void announce(int announced) {
-            newestEpoch.accumulateAndGet(announced, Math::max);
-            SendPort old = null;
-            synchronized (this) {
-                if (port != null && portEpoch < newestEpoch.get()) {
-                    old = port;
-                    port = null;
-                }
-            }
-            if (old != null) {
-                closeQuietly(old);
-            }
-        }
-
-        /** @return the port, connected (again) if needed */
-        SendPort port() throws IOException {
-            SendPort p = port;
-            return p != null ? p : connect();
-        }
-
-        /**
-         * Connects to the caller's newest reply port. Attempts are short, so that a newer epoch
-         * announced meanwhile is used soon (and a PING waiting for this lock is not held long).
-         */
-        private synchronized SendPort connect() throws IOException {
-            if (port != null) {
-                return port;
-            }
-            SendPort p = ibis.createSendPort(REPLY_TYPE, null, this, null);
-            long deadline = System.nanoTime() + connectTimeout * 1_000_000L;
-            while (true) {
-                int epoch = newestEpoch.get();
-                long left = (deadline - System.nanoTime()) / 1_000_000L;
-                try {
-                    p.connect(caller, ReplyChannel.portName(ibis.identifier().name(), epoch),
-                            Math.max(1, Math.min(left, REPLY_CONNECT_ATTEMPT_MILLIS)), false);
-                    portEpoch = epoch;
-                    port = p;
-                    return p;
-                } catch (ConnectionRefusedException | ConnectionTimedOutException e) {
-                    // Refused: one sender per reply port, and the caller has not yet read the end of
-                    // our previous connection (closed after a failed reply). Timed out: no such port
-                    // yet, or an epoch the caller gave up. Try again (with the newest epoch).
-                    if (System.nanoTime() - deadline >= 0) {
-                        closeQuietly(p);
-                        throw e;
-                    }
-                    if (e instanceof ConnectionRefusedException) {
-                        pauseBeforeRetry();
-                    }
-                } catch (IOException e) {
-                    closeQuietly(p);
-                    throw e;
-                }
-            }
-        }
-
-        /** Drops the connection (after a failed reply): the next reply connects again. */
-        void close() {
-            SendPort p;
-            synchronized (this) {
-                p = port;
-                port = null;
-            }
-            if (p != null) {
-                closeQuietly(p);
-            }
-        }
-
-        @Override
-        public void lostConnection(SendPort origin, ReceivePortIdentifier receiver, Throwable cause) {
-            // The caller closed or lost its reply port: the next reply connects anew (never into
-            // a connection the caller gave up). Closed elsewhere: this runs in the port's own thread.
-            boolean mine;
-            synchronized (this) {
-                mine = port == origin;
-                if (mine) {
-                    port = null;
-                }
-            }
-            if (mine) {
-                CompletableFuture.runAsync(() -> closeQuietly(origin));
-            }
+        ReplySender sender = replySenders.remove(member);
+        if (sender != null) {
+            // Not in the registry's event thread: closing may wait for a reply being written.
+            CompletableFuture.runAsync(sender::close);
         }
     }
 
-    /** The longest single attempt to connect a reply port (see {@link ReplySender#connect()}). */
-    private static final long REPLY_CONNECT_ATTEMPT_MILLIS = 250;
-
-    private static void pauseBeforeRetry() throws IOException {
-        try {
-            Thread.sleep(2);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted while connecting a reply port");
-        }
-    }
-
-    // ------------------------------------------------------------------ upcalls
-
-    /** One exported object: its skeleton's upcall. */
-    private final class Export implements MessageUpcall {
-        final Object target;
-        final Skeleton skeleton;
-        final RemoteInterfaces remote;
-        final AtomicInteger active = new AtomicInteger();
-        volatile boolean unexported;
-        ReceivePort port;
-        RemoteStub stub;
-
-        Export(Object target, Skeleton skeleton, RemoteInterfaces remote) {
-            this.target = target;
-            this.skeleton = skeleton;
-            this.remote = remote;
-        }
-
-        /** One line of the call log ({@link #setCallLog}). */
-        private void logCall(PrintStream log, int method) {
-            Method[] methods = remote.methods();
-            String name = method >= 0 && method < methods.length && methods[method] != null
-                    ? methods[method].getName() : "#" + method;
-            IbisIdentifier caller = ServerCall.currentCaller();
-            log.println(Instant.now() + " Ibis RMI call from " + caller + " to "
-                    + target.getClass().getName() + "." + name + " (" + port.name() + ")");
-        }
-
-        @Override
-        public void upcall(ReadMessage m) throws IOException {
-            int callId = m.readInt();
-            int method = m.readInt();
-            ServerCall call = ServerCall.obtain(RmiRuntime.this, m, callId);
-            try {
-                serve(m, method, call);
-            } finally {
-                call.release();
-            }
-        }
-
-        private void serve(ReadMessage m, int method, ServerCall call) throws IOException {
-            if (method == RmiProtocol.PING) {
-                int epoch = m.readInt();
-                call.invoking();
-                try {
-                    // The caller's reply port for us (a new one after the previous broke).
-                    call.replyTo(epoch);
-                    call.returnVoid();
-                } catch (IOException e) {
-                    call.abortReply(e);
-                    replyFailed(call.sender(), e);
-                }
-                return;
-            }
-            if (unexported) {
-                try {
-                    // Read the parameters anyway: the request stream must see every object.
-                    skeleton.skip(method, m);
-                } catch (Throwable t) {
-                    logger.debug("cannot read a request for unexported object {}: {}", port.name(), t.toString());
-                }
-                call.invoking();
-                call.replyException(RmiProtocol.SYSTEM_EXCEPTION,
-                        new NoSuchObjectException("object " + port.name() + " at " + ibis.identifier()
-                                + " is no longer exported"));
-                return;
-            }
-            PrintStream log = callLog;
-            if (log != null) {
-                logCall(log, method);
-            }
-            call.enterActive(active);
-            try {
-                skeleton.dispatch(target, method, m, call);
-            } catch (Throwable t) {
-                switch (call.phase()) {
-                case ServerCall.READING:
-                    try {
-                        m.finish();
-                    } catch (IOException | RuntimeException e) {
-                        // The request is unreadable anyway; the reply says why.
-                    }
-                    RemoteException cause = t instanceof RemoteException ? (RemoteException) t
-                            : new UnmarshalException("cannot read the parameters of method " + method + " of "
-                                    + target.getClass().getName() + ": " + t,
-                                    t instanceof Exception ? (Exception) t : null);
-                    call.replyException(RmiProtocol.SYSTEM_EXCEPTION, cause);
-                    break;
-                case ServerCall.INVOKING:
-                    call.replyException(RmiProtocol.APPLICATION_EXCEPTION, t);
-                    break;
-                default:
-                    logger.debug("cannot send the reply of a call to {}: {}", port.name(), t.toString());
-                    call.abortReply(t);
-                    replyFailed(call.sender(), t);
-                    break;
-                }
-            } finally {
-                call.leaveActive();
-            }
-        }
-    }
-
-    /** The connections of exported objects: all callers are welcome. */
-    private static final class AcceptAll implements ReceivePortConnectUpcall {
-        @Override
-        public boolean gotConnection(ReceivePort receiver, SendPortIdentifier applicant) {
-            return true;
-        }
-
-        @Override
-        public void lostConnection(ReceivePort receiver, SendPortIdentifier origin, Throwable cause) {
-            // A caller went away; its replies (if any) fail and drop the reply port.
-        }
-    }
-
-    /** A stub's send port lost its connection: its waiting calls fail. */
-    private final class StubConnectionLost implements SendPortDisconnectUpcall {
-        @Override
-        public void lostConnection(SendPort origin, ReceivePortIdentifier receiver, Throwable cause) {
-            RemoteReference ref = portOwners.remove(origin);
-            if (ref != null) {
-                ref.brokenAsync(origin);
-                ref.channel().failCalls(ref, cause != null ? cause : new IOException("connection closed"));
-            }
-        }
-    }
-
-    /** Members that leave or die fail the calls waiting for them. */
-    private final class EventHandler implements RegistryEventHandler {
-        @Override
-        public void joined(IbisIdentifier joinedIbis) {
-        }
-
-        @Override
-        public void left(IbisIdentifier leftIbis) {
-            memberGone(leftIbis, "left the pool");
-        }
-
-        @Override
-        public void died(IbisIdentifier corpse) {
-            memberGone(corpse, "died");
-        }
-
-        @Override
-        public void gotSignal(String signal, IbisIdentifier source) {
-        }
-
-        @Override
-        public void electionResult(String electionName, IbisIdentifier winner) {
-        }
-
-        @Override
-        public void poolClosed() {
-        }
-
-        @Override
-        public void poolTerminated(IbisIdentifier source) {
-        }
-
-        private void memberGone(IbisIdentifier member, String what) {
-            gone.add(member);
-            ReplyChannel channel = channels.get(member);
-            if (channel != null) {
-                channel.serverGone(new IOException("member " + member + " " + what));
-            }
-            ReplySender sender = replySenders.remove(member);
-            if (sender != null) {
-                // Not in the registry's event thread: closing may wait for a reply being written.
-                CompletableFuture.runAsync(sender::close);
-            }
-        }
-    }
-
-    private static void closeQuietly(ReceivePort port) {
+    static void closeQuietly(ReceivePort port) {
         try {
             port.close(-1);
         } catch (IOException | RuntimeException e) {
@@ -721,7 +434,7 @@ public final class RmiRuntime {
         }
     }
 
-    private static void closeQuietly(SendPort port) {
+    static void closeQuietly(SendPort port) {
         try {
             port.close();
         } catch (IOException | RuntimeException e) {

@@ -32,7 +32,7 @@ public final class ServerCall {
     private java.util.concurrent.atomic.AtomicInteger active;
     private boolean inUse;
     /** The reply sender of the last call served by this thread, and the request connection it was for. */
-    private RmiRuntime.ReplySender sender;
+    private ReplySender sender;
     private SendPortIdentifier senderOrigin;
 
     private ServerCall() {
@@ -90,7 +90,7 @@ public final class ServerCall {
     }
 
     /** @return the reply sender to the caller */
-    RmiRuntime.ReplySender sender() {
+    ReplySender sender() {
         return sender;
     }
 
