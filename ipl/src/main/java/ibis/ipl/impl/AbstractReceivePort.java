@@ -19,7 +19,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.nio.ByteOrder;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,37 +35,21 @@ import org.slf4j.LoggerFactory;
  * of connections. A network implementation subclasses it without adding anything.
  *
  * <h2>Who reads a connection</h2>
+ * One {@link MessageDelivery} per receive mode, chosen when the port is made:
  * <ul>
- * <li><b>Upcall ports</b>: each connection has a reader on a pooled thread (one per connection,
- * not one per message). It reads the next message header, queues for the port's message slot,
- * runs the upcall and continues with the next message, polling briefly for it first
- * ({@link ImplPropertyTable#UPCALL_SPIN_MICROS}, {@link SpinWait}). If the upcall calls
- * {@code finish()}, the slot is released at once and the connection is released to be read on by
- * another pooled thread, so the next message can be delivered while the first upcall still runs:
- * at once when that message is buffered already, else only if the upcall is still running a
- * little later ({@link UpcallHandOffs}); usually the upcall returns first and its own thread takes
- * the connection back, which saves a thread wake-up per message.</li>
- * <li><b>Explicit ports with one sender</b> (port type without manytoone/manytomany): the
- * {@code receive()} caller reads the connection in its own thread. It polls the connection for a
- * short, configurable time ({@link ImplPropertyTable#RECEIVE_SPIN_MICROS}) before it blocks, the
- * "poll briefly, then block" idea of the Ibis paper (section 3.2.2): a thread that asks for a
- * message usually expects one soon, and catching it while polling saves the wake-up. Between
- * polls it yields the processor ({@link SpinWait}), so that a sender on the same processor is
- * not kept waiting by the poll.</li>
- * <li><b>Explicit ports with many senders</b>, over a transport that offers a
- * {@link SourceWaitSet}: the {@code receive()} caller waits for all connections itself, polling
- * them (round robin, so that no sender starves) for the same short time before it blocks in the
- * wait set, and reads the message of the connection it finds in its own thread: no thread
- * hand-off per message, as for one sender.</li>
- * <li><b>Explicit ports with many senders over other transports</b>: each connection has a
- * pooled reader thread that reads the message header and hands the message to a {@code receive()}
- * caller through the port's ready queue; the reader then parks until that message is finished.</li>
+ * <li>{@link UpcallDelivery}: upcalls made by a pooled reader per connection (receive.autoupcalls);</li>
+ * <li>{@link PolledUpcallDelivery}: upcalls made by the thread that polls;</li>
+ * <li>{@link OneSenderReceipt}: explicit receipt with one sender, read by the {@code receive()} caller;</li>
+ * <li>{@link ManySenderReceipt}: explicit receipt with many senders over a transport with a
+ * {@link SourceWaitSet}, the {@code receive()} caller waiting for all connections and reading;</li>
+ * <li>{@link HandedOffReceipt}: explicit receipt with many senders over other transports, pooled
+ * readers handing messages to {@code receive()}.</li>
  * </ul>
  *
  * <h2>Concurrency</h2>
  * All state is guarded by {@code lock}. The port's <em>message slot</em> is {@code live} (the live
- * message, at most one) plus, for one-sender explicit ports, {@code reading} (a receive call is
- * reading the connection). Waiting readers park on their own thread and are woken with
+ * message, at most one) plus, for explicit ports whose receive calls read the connections,
+ * {@code reading} (a receive call is reading). Waiting readers park on their own thread and are woken with
  * {@link LockSupport#unpark} by whoever grants them the slot, so a finish wakes exactly one thread;
  * upcall readers get the slot in arrival order. Nothing on the message path allocates once warm:
  * messages, queues and connection objects are reused, and waiting uses monitors and parking.
@@ -75,61 +58,42 @@ public abstract class AbstractReceivePort implements ReceivePort {
 
     private static final Logger log = LoggerFactory.getLogger(AbstractReceivePort.class);
 
-    private enum Mode {
-        /** Upcalls made by pooled connection readers (receive.autoupcalls). */
-        UPCALLS,
-        /** Upcalls made by the thread that polls (receive.pollupcalls without autoupcalls). */
-        POLL_UPCALLS,
-        /** Explicit receipt, at most one sender: the receive() caller reads. */
-        ONE_SENDER,
-        /** Explicit receipt, many senders: the receive() caller waits on all connections and reads. */
-        MANY_SENDERS,
-        /** Explicit receipt, many senders, no wait set from the transport: pooled readers hand messages to receive(). */
-        HANDED_OFF
-    }
-
     /** The Ibis instance this port belongs to. */
     protected final AbstractIbis ibis;
 
     private final PortType type;
     private final String name;
     private final ReceivePortId identifier;
-    private final MessageUpcall upcall;
+    /** Where messages go, or null for explicit receipt. */
+    final MessageUpcall upcall;
     private final ReceivePortConnectUpcall connectUpcall;
-    private final Mode mode;
     private final boolean manySenders;
     private final boolean downcalls;
     private final boolean numbered;
     private final String serializationName;
-    private final long upcallSpinMicros;
-    /** Poll-then-block policy of explicit receive calls (one at a time on a one-sender port). */
-    private final SpinWait receiveSpin;
-    /** Many-sender explicit port: where the receive() caller blocks for all connections at once. */
-    private final SourceWaitSet waitSet;
+    /** How messages reach the application: one strategy per receive mode, chosen once. */
+    private final MessageDelivery delivery;
+    /** The same object as {@code delivery} on an auto-upcall port (finish() in an upcall hands off), else null. */
+    private final UpcallDelivery upcallReaders;
 
-    private final Object lock = new Object();
+    /** Guards the port's state below and the delivery's. */
+    final Object lock = new Object();
     /** Connect upcalls are made one at a time per port. */
     private final Object connectUpcallLock = new Object();
 
     // Guarded by lock.
-    private final List<ReceiveConnection> connections = new ArrayList<>();
+    final List<ReceiveConnection> connections = new ArrayList<>();
     private final List<SendPortIdentifier> newConnections = new ArrayList<>();
     private final List<SendPortIdentifier> lostConnections = new ArrayList<>();
     private int admitting;
     private boolean connectionsEnabled;
-    private boolean upcallsEnabled;
-    private boolean closing;
-    private boolean closed;
+    boolean upcallsEnabled;
+    boolean closing;
+    boolean closed;
     /** The live message of this port (the message slot), or null. */
-    private IncomingMessage live;
+    IncomingMessage live;
     /** One-sender and many-sender explicit ports: a receive/poll call is reading (the connections). */
-    private boolean reading;
-    /** Upcall port: connections whose next message waits for the slot, in arrival order. */
-    private final ArrayDeque<ReceiveConnection> waitingForSlot = new ArrayDeque<>();
-    /** Many-sender explicit port: connections whose next message is ready for a receive call. */
-    private final ArrayDeque<ReceiveConnection> ready = new ArrayDeque<>();
-    /** Size of {@code ready}, readable without the lock for spinning receivers. */
-    private volatile int readyCount;
+    boolean reading;
 
     // Statistics, written by the finishing thread (one at a time per port).
     private volatile long messagesReceived;
@@ -155,26 +119,32 @@ public abstract class AbstractReceivePort implements ReceivePort {
         this.upcall = upcall;
         this.connectUpcall = connectUpcall;
         this.manySenders = PortTypeRules.manySenders(type);
-        SourceWaitSet set = null;
+        this.downcalls = type.hasCapability(PortType.CONNECTION_DOWNCALLS);
+        this.numbered = type.hasCapability(PortType.COMMUNICATION_NUMBERED);
+        this.serializationName = PortTypeRules.serializationName(type);
+        UpcallDelivery readers = null;
         if (upcall != null) {
-            this.mode = type.hasCapability(PortType.RECEIVE_AUTO_UPCALLS) ? Mode.UPCALLS : Mode.POLL_UPCALLS;
+            if (type.hasCapability(PortType.RECEIVE_AUTO_UPCALLS)) {
+                readers = new UpcallDelivery(this, ibis.upcallSpinMicros());
+                this.delivery = readers;
+            } else {
+                this.delivery = new PolledUpcallDelivery(this);
+            }
         } else if (manySenders) {
+            SourceWaitSet set = null;
             try {
                 set = ibis.transport().newSourceWaitSet();
             } catch (IOException e) {
                 log.warn("{}: the transport could not make a wait set ({}); reading each connection on a thread "
                         + "of its own", name, e.toString());
             }
-            this.mode = set != null ? Mode.MANY_SENDERS : Mode.HANDED_OFF;
+            SpinWait receiveSpin = new SpinWait(ibis.receiveSpinMicros());
+            this.delivery = set != null ? new ManySenderReceipt(this, receiveSpin, set)
+                    : new HandedOffReceipt(this, receiveSpin);
         } else {
-            this.mode = Mode.ONE_SENDER;
+            this.delivery = new OneSenderReceipt(this, new SpinWait(ibis.receiveSpinMicros()));
         }
-        this.waitSet = set;
-        this.downcalls = type.hasCapability(PortType.CONNECTION_DOWNCALLS);
-        this.numbered = type.hasCapability(PortType.COMMUNICATION_NUMBERED);
-        this.serializationName = PortTypeRules.serializationName(type);
-        this.upcallSpinMicros = ibis.upcallSpinMicros();
-        this.receiveSpin = new SpinWait(ibis.receiveSpinMicros());
+        this.upcallReaders = readers;
     }
 
     @Override
@@ -191,13 +161,12 @@ public abstract class AbstractReceivePort implements ReceivePort {
     public String name() {
         return name;
     }
-
     // ------------------------------------------------------------------ admission
 
     /**
      * Answers a connection request for this port (on a pooled thread of the Ibis) and, when the
      * connection is accepted and the port reads connections on pooled threads, goes on reading it
-     * in the calling thread.
+     * in the calling thread ({@link MessageDelivery#connectionAccepted}).
      */
     void admit(Request request, ConnectionEnds ends) {
         SendPortId origin = new SendPortId(request.sender(), request.sendPortName());
@@ -268,9 +237,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
                         newConnections.add(origin);
                     }
                     lock.notifyAll();
-                    if (waitSet != null) {
-                        waitSet.wakeup(); // a receive() blocked in it watches the new connection from now on
-                    }
+                    delivery.connectionAddedLocked(connection);
                 } catch (RuntimeException e) {
                     setupFailure = e;
                     status = Status.REFUSED;
@@ -292,9 +259,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
             return;
         }
         log.debug("{}: accepted {}", this, connection);
-        if (mode == Mode.UPCALLS || mode == Mode.HANDED_OFF) {
-            runReader(connection);
-        }
+        delivery.connectionAccepted(connection);
     }
 
     private void reject(ConnectionEnds ends, SendPortId origin, Status status, String text) {
@@ -320,193 +285,11 @@ public abstract class AbstractReceivePort implements ReceivePort {
 
     /**
      * Continues reading a connection on a pooled thread after finish() in an upcall, unless the
-     * upcall's thread took the connection back first.
+     * upcall's thread took the connection back first (auto-upcall ports only).
      */
     void continueReading(ReceiveConnection c) {
-        synchronized (lock) {
-            if (!c.handOffPending) {
-                return;
-            }
-            c.handOffPending = false;
-        }
-        upcallReader(c);
+        upcallReaders.continueReading(c);
     }
-
-    /** The reader loop of one connection on a pooled thread (upcall and many-sender ports). */
-    void runReader(ReceiveConnection c) {
-        if (mode == Mode.UPCALLS) {
-            upcallReader(c);
-        } else {
-            handOffReader(c);
-        }
-    }
-
-    private void upcallReader(ReceiveConnection c) {
-        IncomingMessage m = c.message;
-        boolean afterUpcall = false;
-        while (true) {
-            int kind;
-            try {
-                if (afterUpcall && upcallSpinMicros > 0 && ibis.tryStartUpcallSpin()) {
-                    // An upcall often sends a request whose reply comes back on this connection
-                    // soon: poll briefly before blocking, as an explicit receive does (a bounded
-                    // number of readers per Ibis at a time).
-                    try {
-                        if (c.upcallSpin == null) {
-                            c.upcallSpin = new SpinWait(upcallSpinMicros);
-                        }
-                        awaitSpinning(c, c.upcallSpin);
-                    } finally {
-                        ibis.endUpcallSpin();
-                    }
-                }
-                afterUpcall = true;
-                kind = c.readHeader();
-            } catch (IOException | RuntimeException e) {
-                connectionEnded(c, e);
-                return;
-            }
-            if (kind == ReceiveConnection.CLOSED) {
-                connectionEnded(c, null);
-                return;
-            }
-            long delivery = awaitSlot(c);
-            if (delivery < 0) {
-                return;
-            }
-            Throwable failure = null;
-            try {
-                upcall.upcall(m);
-            } catch (Throwable t) {
-                failure = t;
-            }
-            boolean finishHere = false;
-            synchronized (lock) {
-                // The message object is reused: if finish() was called during the upcall, another
-                // reader may already be delivering the connection's next message in it.
-                if (m.delivery == delivery) {
-                    m.upcallThread = null;
-                    finishHere = m.isLive();
-                    if (finishHere) {
-                        m.setLive(false); // claimed: nobody else may finish it now
-                    }
-                }
-            }
-            if (failure != null) {
-                logUpcallFailure(c, failure);
-            }
-            if (!finishHere) {
-                // finish() was called during the upcall and handed the connection to a pooled
-                // thread. If that thread has not started reading yet, take the connection back:
-                // continuing here saves a thread wake-up on the critical path of request/reply.
-                synchronized (lock) {
-                    if (!c.handOffPending) {
-                        return; // the other thread reads on
-                    }
-                    c.handOffPending = false;
-                }
-                continue;
-            }
-            try {
-                completeFinish(m, false);
-            } catch (IOException e) {
-                return; // the connection is gone (already reported)
-            }
-        }
-    }
-
-    /**
-     * Queues the connection for the port's message slot and parks until it is granted. Returns
-     * the delivery number of the granted message, or -1 when the connection or port was closed
-     * meanwhile (the message is dropped).
-     */
-    private long awaitSlot(ReceiveConnection c) {
-        synchronized (lock) {
-            if (c.removed || closed) {
-                return -1;
-            }
-            c.readerThread = Thread.currentThread();
-            waitingForSlot.addLast(c);
-            grantSlotLocked();
-        }
-        while (true) {
-            synchronized (lock) {
-                if (live == c.message) {
-                    return c.message.delivery;
-                }
-                if (c.removed || closed) {
-                    waitingForSlot.remove(c);
-                    return -1;
-                }
-            }
-            LockSupport.park(this);
-            Thread.interrupted(); // pooled threads are not interrupted for us; never spin on a stale flag
-        }
-    }
-
-    /** Upcall ports: gives the free slot to the first waiting connection. */
-    private void grantSlotLocked() {
-        if (live != null || !upcallsEnabled || closed) {
-            return;
-        }
-        ReceiveConnection next = waitingForSlot.pollFirst();
-        if (next == null) {
-            return;
-        }
-        IncomingMessage m = next.message;
-        m.delivery++;
-        m.upcallThread = next.readerThread;
-        m.setLive(true);
-        live = m;
-        if (next.readerThread != Thread.currentThread()) {
-            LockSupport.unpark(next.readerThread); // (a reader granting itself the slot does not park)
-        }
-    }
-
-    private void handOffReader(ReceiveConnection c) {
-        while (true) {
-            int kind;
-            try {
-                kind = c.readHeader();
-            } catch (IOException | RuntimeException e) {
-                connectionEnded(c, e);
-                return;
-            }
-            if (kind == ReceiveConnection.CLOSED) {
-                connectionEnded(c, null);
-                return;
-            }
-            synchronized (lock) {
-                if (c.removed || closed) {
-                    return;
-                }
-                c.readerThread = Thread.currentThread();
-                c.queued = true;
-                c.released = false;
-                ready.addLast(c);
-                readyCount = ready.size();
-                lock.notifyAll(); // receive() callers wait on the lock
-            }
-            // Park until a receive() caller took the message and finished it.
-            while (true) {
-                synchronized (lock) {
-                    if (c.removed || closed) {
-                        return;
-                    }
-                    if (c.released) {
-                        break;
-                    }
-                }
-                LockSupport.park(this);
-                Thread.interrupted();
-            }
-        }
-    }
-
-    // ------------------------------------------------------------------ poll upcalls
-
-    /** Reused snapshot of the connections for polling (guarded by lock). */
-    private ReceiveConnection[] pollSnapshot = new ReceiveConnection[4];
 
     /**
      * Poll-upcall ports: delivers the messages that have arrived to the upcall, in the calling
@@ -515,105 +298,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
      * @return the number of upcalls made
      */
     int pollUpcalls() {
-        if (mode != Mode.POLL_UPCALLS) {
-            return 0;
-        }
-        ReceiveConnection[] snapshot;
-        int n;
-        synchronized (lock) {
-            if (closed || closing || !upcallsEnabled) {
-                return 0;
-            }
-            n = connections.size();
-            if (pollSnapshot.length < n) {
-                pollSnapshot = new ReceiveConnection[Math.max(n, pollSnapshot.length * 2)];
-            }
-            snapshot = connections.toArray(pollSnapshot);
-        }
-        int delivered = 0;
-        for (int i = 0; i < n; i++) {
-            if (pollOne(snapshot[i], false)) {
-                delivered++;
-            }
-        }
-        return delivered;
-    }
-
-    /**
-     * Delivers the next message of one connection to the upcall if it has arrived.
-     *
-     * @param whileClosing called by close(): waits a little for data, and delivers although the
-     *        port is closing
-     */
-    private boolean pollOne(ReceiveConnection c, boolean whileClosing) {
-        synchronized (lock) {
-            if (c.removed || c.busy || live != null || !upcallsEnabled || closed || (closing && !whileClosing)) {
-                return false;
-            }
-            c.busy = true;
-        }
-        try {
-            boolean ready;
-            synchronized (lock) {
-                ready = c.headerReady;
-                c.headerReady = false;
-            }
-            if (!ready) {
-                if (!c.in.awaitMessage(whileClosing ? 10 : -1)) {
-                    return false;
-                }
-                if (c.readHeader() == ReceiveConnection.CLOSED) {
-                    connectionEnded(c, null);
-                    return false;
-                }
-            }
-            IncomingMessage m = c.message;
-            long delivery;
-            synchronized (lock) {
-                if (live != null || !upcallsEnabled || closed) {
-                    c.headerReady = true; // another poller holds the slot: keep it for the next poll
-                    return false;
-                }
-                delivery = ++m.delivery;
-                m.upcallThread = Thread.currentThread();
-                m.setLive(true);
-                live = m;
-            }
-            try {
-                upcall.upcall(m);
-            } catch (Throwable t) {
-                logUpcallFailure(c, t);
-            }
-            boolean finishHere = false;
-            synchronized (lock) {
-                if (m.delivery == delivery) {
-                    m.upcallThread = null;
-                    finishHere = m.isLive();
-                    if (finishHere) {
-                        m.setLive(false);
-                    }
-                }
-            }
-            if (finishHere) {
-                completeFinish(m, false);
-            }
-            return true;
-        } catch (IOException | RuntimeException e) {
-            connectionEnded(c, e);
-            return false;
-        } finally {
-            synchronized (lock) {
-                c.busy = false;
-            }
-        }
-    }
-
-    private void logUpcallFailure(ReceiveConnection c, Throwable failure) {
-        if (failure instanceof IOException || failure instanceof ClassNotFoundException) {
-            log.info("{}: upcall for a message from {} failed: {}", this, c.origin, failure.toString());
-        } else {
-            log.warn("{}: upcall for a message from {} threw", this, c.origin, failure);
-        }
+        return delivery.pollUpcalls();
     }
 
     // ------------------------------------------------------------------ idle connections
@@ -627,10 +312,16 @@ public abstract class AbstractReceivePort implements ReceivePort {
      * message is kept for the next receive or poll.
      */
     void checkIdleConnections() {
-        if (mode != Mode.ONE_SENDER && mode != Mode.POLL_UPCALLS && mode != Mode.MANY_SENDERS) {
-            return;
-        }
-        boolean portWide = mode != Mode.POLL_UPCALLS; // explicit ports: one reading flag for all connections
+        delivery.checkIdleConnections();
+    }
+
+    /**
+     * The idle check of the ports whose connections are read only when asked.
+     *
+     * @param portWide explicit ports: one reading flag for all connections; else each
+     *        connection's own busy flag (poll-upcall ports)
+     */
+    void readIdleConnections(boolean portWide) {
         ReceiveConnection[] candidates;
         synchronized (lock) {
             if (closed || closing || connections.isEmpty()) {
@@ -680,7 +371,6 @@ public abstract class AbstractReceivePort implements ReceivePort {
             }
         }
     }
-
     // ------------------------------------------------------------------ explicit receipt
 
     @Override
@@ -690,7 +380,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
 
     @Override
     public ReadMessage receive(long timeoutMillis) throws IOException {
-        if (mode == Mode.UPCALLS || mode == Mode.POLL_UPCALLS) {
+        if (upcall != null) {
             throw new IbisConfigurationException(this + " delivers its messages by upcalls; receive() is not allowed");
         }
         if (timeoutMillis > 0 && !type.hasCapability(PortType.RECEIVE_TIMEOUT)) {
@@ -701,15 +391,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
             throw new IllegalArgumentException("negative receive time-out " + timeoutMillis);
         }
         long deadline = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000L : 0;
-        return receiveIn(deadline, false);
-    }
-
-    private ReadMessage receiveIn(long deadline, boolean poll) throws IOException {
-        return switch (mode) {
-            case ONE_SENDER -> receiveDirect(deadline, poll);
-            case MANY_SENDERS -> receiveAny(deadline, poll);
-            default -> receiveHandedOff(deadline, poll);
-        };
+        return delivery.receive(deadline, false);
     }
 
     @Override
@@ -718,17 +400,10 @@ public abstract class AbstractReceivePort implements ReceivePort {
             throw new IbisConfigurationException(this + ": poll() needs " + PortType.RECEIVE_POLL + " or "
                     + PortType.RECEIVE_POLL_UPCALLS + " in the port type");
         }
-        if (mode == Mode.UPCALLS) {
-            return null; // upcalls are delivered by the connection readers without polling
-        }
-        if (mode == Mode.POLL_UPCALLS) {
-            pollUpcalls();
-            return null;
-        }
-        return receiveIn(0, true);
+        return delivery.receive(0, true); // (upcall ports: delivered by their readers, or by this poll)
     }
 
-    private long millisLeft(long deadline, String what) throws ReceiveTimedOutException {
+    long millisLeft(long deadline, String what) throws ReceiveTimedOutException {
         if (deadline == 0) {
             return 0;
         }
@@ -743,7 +418,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
      * Makes the message whose header was just read from {@code c} the port's live message: it
      * holds the slot from here on, so the reading call lets go of its claim.
      */
-    private IncomingMessage deliver(ReceiveConnection c) {
+    IncomingMessage deliver(ReceiveConnection c) {
         synchronized (lock) {
             c.message.setLive(true);
             live = c.message;
@@ -760,7 +435,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
      * @throws ConnectionClosedException when the port is closed or closing
      * @throws ReceiveTimedOutException when the deadline passed
      */
-    private boolean claimReadingLocked(long deadline, boolean poll) throws IOException {
+    boolean claimReadingLocked(long deadline, boolean poll) throws IOException {
         while (true) {
             if (closed || closing) {
                 throw new ConnectionClosedException(this + " is closed");
@@ -776,335 +451,72 @@ public abstract class AbstractReceivePort implements ReceivePort {
         }
     }
 
-    /** Receipt on a one-sender port: the caller reads the connection itself. */
-    private ReadMessage receiveDirect(long deadline, boolean poll) throws IOException {
-        while (true) {
-            ReceiveConnection c;
-            boolean headerReady;
-            synchronized (lock) {
-                if (!claimReadingLocked(deadline, poll)) {
-                    return null;
-                }
-                c = connections.get(0);
-                headerReady = c.headerReady;
-                c.headerReady = false;
-            }
-            boolean delivered = false;
-            boolean awaiting = false; // waiting for the next message to start: nothing consumed yet
-            try {
-                int kind = ReceiveConnection.DATA;
-                if (!headerReady) {
-                    awaiting = true;
-                    if (!awaitDirect(c, deadline, poll)) {
-                        return null; // poll: nothing there
-                    }
-                    awaiting = false;
-                    kind = c.readHeader();
-                }
-                if (kind == ReceiveConnection.CLOSED) {
-                    connectionEnded(c, null);
-                    continue; // the sender left regularly; wait for the next one
-                }
-                delivered = true;
-                return deliver(c);
-            } catch (ReceiveTimedOutException e) {
-                throw e;
-            } catch (IOException | RuntimeException e) {
-                if (awaiting && e instanceof InterruptedIOException interrupted) {
-                    // Interrupted before the next message started: nothing was consumed, so the
-                    // connection stays; the interrupt is the caller's (its status stays set).
-                    throw interrupted;
-                }
-                boolean byPort;
-                synchronized (lock) {
-                    byPort = c.closedByPort;
-                }
-                connectionEnded(c, e);
-                throw new ConnectionClosedException(byPort ? this + " was closed while receiving"
-                        : this + " lost its connection from " + c.origin + ": " + e, e);
-            } finally {
-                if (!delivered) {
-                    synchronized (lock) {
-                        reading = false;
-                        lock.notifyAll();
-                    }
-                }
-            }
-        }
-    }
-
     /**
-     * Waits until the next message of a one-sender connection starts: polls for the spin time,
-     * then blocks (until the deadline).
+     * Closing an explicit port whose receive calls read the connections: waits until no message
+     * is live and nobody reads, then claims reading (lock held).
      *
-     * @return false when polling found nothing
+     * @return false when no connection is left or the deadline passed
      */
-    private boolean awaitDirect(ReceiveConnection c, long deadline, boolean poll) throws IOException {
-        if (poll) {
-            return c.in.awaitMessage(-1);
+    boolean claimForDrainLocked(long deadline) throws InterruptedIOException {
+        while (!connections.isEmpty() && (live != null || reading)) {
+            if (passed(deadline)) {
+                return false;
+            }
+            waitLocked(millisUntil(deadline));
         }
-        if (awaitSpinning(c, receiveSpin)) {
-            return true;
+        if (connections.isEmpty() || passed(deadline)) {
+            return false;
         }
-        long left = millisLeft(deadline, "waiting for data");
-        if (!c.in.awaitMessage(left)) {
-            throw new ReceiveTimedOutException(this + ": no message arrived in time");
-        }
+        reading = true;
         return true;
     }
 
-    /**
-     * Polls a connection briefly for the start of its next message ({@link SpinWait}: poll
-     * briefly, then block; yielding the processor between polls).
-     *
-     * @return true when the message started (or the stream ended); false when the caller should block
-     */
-    private static boolean awaitSpinning(ReceiveConnection c, SpinWait spin) throws IOException {
-        if (c.messageBuffered()) {
-            return true; // read ahead already: no system call needed
-        }
-        if (spin.start()) {
-            while (spin.next()) {
-                if (c.in.awaitMessage(-1)) {
-                    spin.succeeded();
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /** Receipt on a many-sender port: take a message that a connection reader has made ready. */
-    private ReadMessage receiveHandedOff(long deadline, boolean poll) throws IOException {
-        if (!poll && readyCount == 0 && receiveSpin.start()) {
-            // Poll the ready count briefly (no lock) before waiting on the lock; yield between
-            // polls so that a connection reader on this processor can make the message ready.
-            while (receiveSpin.next()) {
-                if (readyCount != 0) {
-                    receiveSpin.succeeded();
-                    break;
-                }
-            }
-        }
+    /** A reading call lets go of its claim without delivering a message. */
+    void releaseReading() {
         synchronized (lock) {
-            while (true) {
-                if (closed || closing) {
-                    throw new ConnectionClosedException(this + " is closed");
-                }
-                if (live == null && !ready.isEmpty()) {
-                    break;
-                }
-                if (poll) {
-                    return null;
-                }
-                waitLocked(millisLeft(deadline, "waiting for a message"));
-            }
-            ReceiveConnection c = ready.pollFirst();
-            readyCount = ready.size();
-            c.queued = false;
-            c.message.setLive(true);
-            live = c.message;
-            return c.message;
+            reading = false;
+            lock.notifyAll();
         }
     }
 
-    /** Many-sender port: the connections as the reading receive call last saw them (guarded by {@code reading}). */
-    private ReceiveConnection[] readSnapshot = new ReceiveConnection[4];
-    /** Many-sender port: connections whose sources are in the wait set (guarded by {@code reading}). */
-    private final List<ReceiveConnection> watched = new ArrayList<>();
-    /** Many-sender port: where the next search for a message starts, so that no sender starves. */
-    private int nextConnection;
-
-    /**
-     * Receipt on a many-sender port over a transport with a {@link SourceWaitSet}: the caller
-     * looks at every connection itself (what is buffered, then one poll of each), polls them all
-     * briefly ({@link SpinWait}), then blocks in the wait set, and reads the header of the message
-     * it found in its own thread. A connection that breaks or closes is removed and the call
-     * waits on for the others, as with reader threads.
-     */
-    private ReadMessage receiveAny(long deadline, boolean poll) throws IOException {
-        while (true) {
-            ReceiveConnection[] snapshot;
-            int n;
-            ReceiveConnection c = null;
-            synchronized (lock) {
-                if (!claimReadingLocked(deadline, poll)) {
-                    return null;
-                }
-                n = snapshotLocked();
-                snapshot = readSnapshot;
-                for (int i = 0; i < n; i++) {
-                    if (snapshot[i].headerReady) { // read by the idle check
-                        snapshot[i].headerReady = false;
-                        return deliver(snapshot[i]);
-                    }
-                }
-            }
-            boolean delivered = false;
-            boolean awaiting = true; // nothing consumed yet
-            try {
-                c = findMessage(snapshot, n, deadline, poll);
-                if (c == null) {
-                    if (poll) {
-                        return null;
-                    }
-                    continue; // woken without a message: look at the connections again
-                }
-                awaiting = false;
-                if (c.readHeader() == ReceiveConnection.CLOSED) {
-                    connectionEnded(c, null);
-                    continue; // that sender left regularly; wait for the others
-                }
-                delivered = true;
-                return deliver(c);
-            } catch (ReceiveTimedOutException e) {
-                throw e;
-            } catch (IOException | RuntimeException e) {
-                if (awaiting && e instanceof InterruptedIOException interrupted) {
-                    throw interrupted; // nothing was consumed: the connections stay; the interrupt is the caller's
-                }
-                if (c == null) {
-                    // The wait set failed: closed with the port, or the transport broke.
-                    synchronized (lock) {
-                        if (closed || closing) {
-                            throw new ConnectionClosedException(this + " was closed while receiving", e);
-                        }
-                    }
-                    throw e instanceof IOException io ? io : new IOException(e);
-                }
-                connectionEnded(c, e); // that sender's connection broke; wait for the others
-            } finally {
-                if (!delivered) {
-                    synchronized (lock) {
-                        reading = false;
-                        lock.notifyAll();
-                    }
-                }
-            }
-        }
-    }
-
-    /**
-     * Copies the connections into {@code readSnapshot} and stops watching the sources of those
-     * that ended; called by the reading thread with the lock held.
-     *
-     * @return the number of connections
-     */
-    private int snapshotLocked() {
-        int n = connections.size();
-        if (readSnapshot.length < n) {
-            readSnapshot = new ReceiveConnection[Math.max(n, readSnapshot.length * 2)];
-        }
-        for (int i = 0; i < n; i++) {
-            readSnapshot[i] = connections.get(i);
-        }
-        for (int i = watched.size() - 1; i >= 0; i--) {
-            ReceiveConnection w = watched.get(i);
-            if (w.removed) {
-                waitSet.remove(w.ends.source());
-                w.watched = false;
-                watched.remove(i);
-            }
-        }
-        return n;
-    }
-
-    /**
-     * Finds a connection whose next message (or end) has arrived: first among what the
-     * connections buffered, then by polling each once, then (unless {@code poll}) polling all for
-     * the spin time, then blocking in the wait set until the deadline.
-     *
-     * @return the connection, or null when polling found nothing or a blocking wait was woken
-     *         without one (a new connection, a close, a spurious wake-up)
-     */
-    private ReceiveConnection findMessage(ReceiveConnection[] snapshot, int n, long deadline, boolean poll)
-            throws IOException {
-        int start = nextConnection < n ? nextConnection : 0;
-        for (int i = 0; i < n; i++) {
-            int k = (start + i) % n;
-            if (snapshot[k] != null && snapshot[k].messageBuffered()) {
-                return found(snapshot, k);
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            int k = (start + i) % n;
-            if (arrived(snapshot, k, false)) {
-                return found(snapshot, k);
-            }
-        }
-        if (!poll && receiveSpin.start()) {
-            while (receiveSpin.next()) {
-                for (int i = 0; i < n; i++) {
-                    int k = (start + i) % n;
-                    if (arrived(snapshot, k, false)) {
-                        receiveSpin.succeeded();
-                        return found(snapshot, k);
-                    }
-                }
-            }
-        }
-        if (!poll) {
-            for (int k = 0; k < n; k++) {
-                ReceiveConnection c = snapshot[k];
-                if (c != null && !c.watched) {
-                    try {
-                        waitSet.add(c.ends.source());
-                    } catch (IOException e) {
-                        end(snapshot, k, e); // (its source closed: the connection ended)
-                        continue;
-                    }
-                    c.watched = true;
-                    watched.add(c);
-                }
-            }
-            waitSet.await(millisLeft(deadline, "waiting for a message"));
-        }
-        // After a wake-up (and for poll()): a connection's end counts too.
-        for (int i = 0; i < n; i++) {
-            int k = (start + i) % n;
-            if (arrived(snapshot, k, true)) {
-                return found(snapshot, k);
-            }
-        }
-        return null;
-    }
-
-    /**
-     * Polls connection {@code k} of the snapshot once: whether its next message (or, with
-     * {@code orEnd}, its end) has arrived. A connection whose poll fails is ended and dropped
-     * from the snapshot.
-     */
-    private boolean arrived(ReceiveConnection[] snapshot, int k, boolean orEnd) throws InterruptedIOException {
-        ReceiveConnection c = snapshot[k];
-        if (c == null) {
-            return false;
-        }
-        try {
-            return c.in.awaitMessage(-1) || (orEnd && c.source.awaitData(-1));
-        } catch (InterruptedIOException e) {
-            throw e;
-        } catch (IOException | RuntimeException e) {
-            end(snapshot, k, e);
-            return false;
-        }
-    }
-
-    private void end(ReceiveConnection[] snapshot, int k, Exception cause) {
-        connectionEnded(snapshot[k], cause);
-        snapshot[k] = null;
-    }
-
-    private ReceiveConnection found(ReceiveConnection[] snapshot, int k) {
-        nextConnection = k + 1;
-        return snapshot[k];
-    }
-
-    private void waitLocked(long millis) throws InterruptedIOException {
+    void waitLocked(long millis) throws InterruptedIOException {
         try {
             lock.wait(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while waiting on " + this);
+        }
+    }
+
+    // ------------------------------------------------------------------ upcalls
+
+    /**
+     * After an upcall returned: claims its message for finishing unless finish() was called
+     * during the upcall. The message object is reused: if finish() was called, another reader may
+     * already be delivering the connection's next message in it.
+     *
+     * @param delivery the delivery number the upcall was made for
+     * @return true when the caller must finish the message
+     */
+    boolean claimAfterUpcall(IncomingMessage m, long delivery) {
+        synchronized (lock) {
+            if (m.delivery != delivery) {
+                return false;
+            }
+            m.upcallThread = null;
+            if (!m.isLive()) {
+                return false;
+            }
+            m.setLive(false); // claimed: nobody else may finish it now
+            return true;
+        }
+    }
+
+    void logUpcallFailure(ReceiveConnection c, Throwable failure) {
+        if (failure instanceof IOException || failure instanceof ClassNotFoundException) {
+            log.info("{}: upcall for a message from {} failed: {}", this, c.origin, failure.toString());
+        } else {
+            log.warn("{}: upcall for a message from {} threw", this, c.origin, failure);
         }
     }
 
@@ -1120,7 +532,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
             m.setLive(false);
             // Only auto-upcall ports hand the connection to another thread; a poll upcall's
             // connection is read again by the next poll.
-            inUpcall = m.upcallThread != null && mode == Mode.UPCALLS;
+            inUpcall = m.upcallThread != null && upcallReaders != null;
         }
         if (abortCause != null) {
             log.debug("{}: message from {} finished after an error: {}", this, m.origin(), abortCause.toString());
@@ -1131,10 +543,11 @@ public abstract class AbstractReceivePort implements ReceivePort {
 
     /**
      * Skips the rest of a claimed message, releases the slot, and lets the connection's reading go
-     * on: on another pooled thread when finish was called inside an upcall ({@code handOff}), by
-     * unparking the connection's reader on a many-sender port, or by the next receive call.
+     * on ({@link MessageDelivery#messageFinishedLocked}): on another pooled thread when finish was
+     * called inside an upcall ({@code handOff}), by unparking the connection's reader on a
+     * many-sender port, or by the next receive call.
      */
-    private long completeFinish(IncomingMessage m, boolean handOff) throws IOException {
+    long completeFinish(IncomingMessage m, boolean handOff) throws IOException {
         ReceiveConnection c = m.connection();
         IOException failure = null;
         try {
@@ -1151,15 +564,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
             if (live == m) {
                 live = null;
             }
-            if (mode == Mode.UPCALLS) {
-                grantSlotLocked();
-            } else {
-                c.released = true; // (many-sender port: its reader may read on now)
-                if (c.readerThread != null) {
-                    LockSupport.unpark(c.readerThread);
-                }
-                lock.notifyAll();
-            }
+            delivery.messageFinishedLocked(c);
         }
         if (failure != null) {
             connectionEnded(c, failure);
@@ -1167,19 +572,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
                     failure);
         }
         if (handOff) {
-            // The next message may be delivered while this upcall runs on. When it is here
-            // already, a pooled thread reads it now; otherwise the hand-off is deferred (see
-            // UpcallHandOffs): usually the upcall returns first and its thread reads on, which
-            // saves a thread wake-up per message.
-            boolean nextArrived = c.messageBuffered();
-            synchronized (lock) {
-                c.handOffPending = true;
-            }
-            if (nextArrived) {
-                ibis.execute(c.reader);
-            } else {
-                ibis.upcallHandOffs().handOff(c);
-            }
+            upcallReaders.handOff(c);
         }
         return bytes;
     }
@@ -1199,12 +592,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
             }
             c.removed = true;
             connections.remove(c);
-            if (c.queued) {
-                c.queued = false;
-                ready.remove(c);
-                readyCount = ready.size();
-            }
-            waitingForSlot.remove(c);
+            delivery.connectionRemovedLocked(c);
             report = !c.closedByPort;
             if (report && downcalls) {
                 lostConnections.add(c.origin); // broken or disconnected: both count (see ReceivePort)
@@ -1234,7 +622,6 @@ public abstract class AbstractReceivePort implements ReceivePort {
             }
         }
     }
-
     // ------------------------------------------------------------------ switches
 
     @Override
@@ -1255,7 +642,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
     public void enableMessageUpcalls() {
         synchronized (lock) {
             upcallsEnabled = true;
-            grantSlotLocked();
+            delivery.upcallsEnabledLocked();
         }
     }
 
@@ -1265,7 +652,6 @@ public abstract class AbstractReceivePort implements ReceivePort {
             upcallsEnabled = false;
         }
     }
-
     // ------------------------------------------------------------------ closing
 
     @Override
@@ -1283,21 +669,11 @@ public abstract class AbstractReceivePort implements ReceivePort {
             connectionsEnabled = false;
             lock.notifyAll(); // blocked receive calls fail now
         }
-        if (waitSet != null) {
-            waitSet.wakeup(); // (a receive call blocked there fails now too)
-        }
+        delivery.closing();
         try {
             if (timeoutMillis >= 0) {
                 long deadline = timeoutMillis == 0 ? Long.MAX_VALUE : System.nanoTime() + timeoutMillis * 1_000_000L;
-                if (mode == Mode.ONE_SENDER) {
-                    drainDirect(deadline);
-                } else if (mode == Mode.MANY_SENDERS) {
-                    drainAny(deadline);
-                } else if (mode == Mode.POLL_UPCALLS) {
-                    drainPolled(deadline);
-                } else {
-                    awaitDisconnects(deadline);
-                }
+                delivery.drain(deadline);
             }
         } finally {
             List<ReceiveConnection> broken;
@@ -1308,9 +684,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
                     c.closedByPort = true;
                 }
                 lock.notifyAll();
-                for (ReceiveConnection c : waitingForSlot) {
-                    LockSupport.unpark(c.readerThread);
-                }
+                delivery.closedLocked();
             }
             for (ReceiveConnection c : broken) {
                 if (timeoutMillis >= 0) {
@@ -1318,198 +692,36 @@ public abstract class AbstractReceivePort implements ReceivePort {
                 }
                 connectionEnded(c, null);
             }
-            if (waitSet != null) {
-                try {
-                    waitSet.close();
-                } catch (IOException e) {
-                    log.debug("{}: closing the wait set failed: {}", this, e.toString());
-                }
-            }
+            delivery.closed();
             ibis.receivePortClosed(this);
             log.debug("{}: closed", this);
         }
     }
 
-    private static long millisUntil(long deadline) {
+    static long millisUntil(long deadline) {
         if (deadline == Long.MAX_VALUE) {
             return 0;
         }
         return Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
     }
 
-    private static boolean passed(long deadline) {
+    static boolean passed(long deadline) {
         return deadline != Long.MAX_VALUE && deadline - System.nanoTime() <= 0;
     }
 
-    /**
-     * Closing a one-sender explicit port: nobody else reads the connection, so read it here until
-     * the sender disconnects; messages nobody received are dropped.
-     */
-    private void drainDirect(long deadline) throws InterruptedIOException {
-        while (true) {
-            ReceiveConnection c;
-            boolean headerReady;
-            synchronized (lock) {
-                while (!connections.isEmpty() && (live != null || reading)) {
-                    if (passed(deadline)) {
-                        return;
-                    }
-                    waitLocked(millisUntil(deadline));
-                }
-                if (connections.isEmpty() || passed(deadline)) {
-                    return;
-                }
-                reading = true;
-                c = connections.get(0);
-                headerReady = c.headerReady;
-                c.headerReady = false;
-            }
-            try {
-                if (headerReady) {
-                    log.debug("{}: dropping a message from {} that arrived while closing", this, c.origin);
-                    c.endMessage();
-                    continue;
-                }
-                if (!c.in.awaitMessage(millisUntil(deadline))) {
-                    return;
-                }
-                if (c.readHeader() == ReceiveConnection.CLOSED) {
-                    connectionEnded(c, null);
-                } else {
-                    log.debug("{}: dropping a message from {} that arrived while closing", this, c.origin);
-                    c.endMessage();
-                }
-            } catch (IOException | RuntimeException e) {
-                connectionEnded(c, e);
-            } finally {
-                synchronized (lock) {
-                    reading = false;
-                    lock.notifyAll();
-                }
-            }
-        }
+    /** Closing: skips a message that arrived and that nobody will receive (its header was read). */
+    void dropWhileClosing(ReceiveConnection c) throws IOException {
+        log.debug("{}: dropping a message from {} that arrived while closing", this, c.origin);
+        c.endMessage();
     }
 
-    /**
-     * Closing a many-sender port with a wait set: nobody else reads its connections, so read them
-     * here until the senders disconnected; messages nobody received are dropped.
-     */
-    private void drainAny(long deadline) throws InterruptedIOException {
-        while (true) {
-            ReceiveConnection[] snapshot;
-            int n;
-            ReceiveConnection c = null;
-            synchronized (lock) {
-                while (!connections.isEmpty() && (live != null || reading)) {
-                    if (passed(deadline)) {
-                        return;
-                    }
-                    waitLocked(millisUntil(deadline));
-                }
-                if (connections.isEmpty() || passed(deadline)) {
-                    return;
-                }
-                reading = true;
-                n = snapshotLocked();
-                snapshot = readSnapshot;
-                for (int i = 0; i < n && c == null; i++) {
-                    if (snapshot[i].headerReady) {
-                        snapshot[i].headerReady = false;
-                        c = snapshot[i];
-                    }
-                }
-            }
-            try {
-                boolean headerRead = c != null;
-                if (c == null) {
-                    c = findMessage(snapshot, n, deadline == Long.MAX_VALUE ? 0 : deadline, false);
-                }
-                if (c == null) {
-                    continue;
-                }
-                if (!headerRead && c.readHeader() == ReceiveConnection.CLOSED) {
-                    connectionEnded(c, null);
-                } else {
-                    log.debug("{}: dropping a message from {} that arrived while closing", this, c.origin);
-                    c.endMessage();
-                }
-            } catch (ReceiveTimedOutException e) {
-                return;
-            } catch (InterruptedIOException e) {
-                throw e;
-            } catch (IOException | RuntimeException e) {
-                if (c == null) {
-                    log.debug("{}: waiting for the senders to disconnect failed: {}", this, e.toString());
-                    return;
-                }
-                connectionEnded(c, e);
-            } finally {
-                synchronized (lock) {
-                    reading = false;
-                    lock.notifyAll();
-                }
-            }
-        }
-    }
-
-    /**
-     * Closing a poll-upcall port: nobody else reads its connections, so deliver what arrives to the
-     * upcall here (briefly waiting on each connection in turn) until the senders disconnected.
-     */
-    private void drainPolled(long deadline) throws InterruptedIOException {
-        while (true) {
-            ReceiveConnection[] current;
-            synchronized (lock) {
-                if (connections.isEmpty() || passed(deadline)) {
-                    return;
-                }
-                current = connections.toArray(new ReceiveConnection[0]);
-            }
-            boolean progress = false;
-            for (ReceiveConnection c : current) {
-                progress |= pollOne(c, true);
-            }
-            if (!progress) {
-                synchronized (lock) {
-                    if (!upcallsEnabled && !connections.isEmpty() && !passed(deadline)) {
-                        waitLocked(Math.min(100, millisUntil(deadline))); // upcalls off: nothing to do but wait
-                    }
-                }
-            }
-        }
-    }
-
-    /**
-     * Closing a port with reader threads: wait until the senders disconnected. Messages handed to
-     * the ready queue that nobody will receive any more are dropped, so their readers can go on to
-     * the CLOSE message.
-     */
-    private void awaitDisconnects(long deadline) throws IOException {
-        while (true) {
-            IncomingMessage drop = null;
-            synchronized (lock) {
-                if (connections.isEmpty() || passed(deadline)) {
-                    return;
-                }
-                if (live == null && !ready.isEmpty()) {
-                    ReceiveConnection c = ready.pollFirst();
-                    readyCount = ready.size();
-                    c.queued = false;
-                    c.message.setLive(true);
-                    live = c.message;
-                    drop = c.message;
-                } else {
-                    waitLocked(millisUntil(deadline));
-                }
-            }
-            if (drop != null) {
-                log.debug("{}: dropping a message from {} that arrived while closing", this, drop.origin());
-                try {
-                    finishMessage(drop, null);
-                } catch (IOException e) {
-                    // connection lost; already handled
-                }
-            }
+    /** Closing: finishes a message made live that nobody will receive any more. */
+    void dropWhileClosing(IncomingMessage m) {
+        log.debug("{}: dropping a message from {} that arrived while closing", this, m.origin());
+        try {
+            finishMessage(m, null);
+        } catch (IOException e) {
+            // connection lost; already handled
         }
     }
 
@@ -1518,7 +730,6 @@ public abstract class AbstractReceivePort implements ReceivePort {
             return closed;
         }
     }
-
     // ------------------------------------------------------------------ queries
 
     @Override

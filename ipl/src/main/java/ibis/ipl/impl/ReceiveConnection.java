@@ -43,7 +43,7 @@ final class ReceiveConnection {
     boolean removed;
     /** The port closed it (so a read failure is not a lost connection). */
     boolean closedByPort;
-    /** Many-sender explicit port: a message header was read and waits in the port's ready queue. */
+    /** Many-sender explicit port without a wait set: a message header was read and waits in the ready queue ({@link HandedOffReceipt}). */
     boolean queued;
     /**
      * Many-sender explicit port: the message handed to the ready queue was finished completely
@@ -128,6 +128,27 @@ final class ReceiveConnection {
      */
     boolean messageBuffered() throws IOException {
         return source.bufferedOnly(in);
+    }
+
+    /**
+     * Polls briefly for the start of the next message ({@link SpinWait}: poll briefly, then block;
+     * yielding the processor between polls). Only the thread reading the connection may ask.
+     *
+     * @return true when the message started (or the stream ended); false when the caller should block
+     */
+    boolean awaitSpinning(SpinWait spin) throws IOException {
+        if (messageBuffered()) {
+            return true; // read ahead already: no system call needed
+        }
+        if (spin.start()) {
+            while (spin.next()) {
+                if (in.awaitMessage(-1)) {
+                    spin.succeeded();
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Skips the rest of the current message (serialization first, then blocks). */

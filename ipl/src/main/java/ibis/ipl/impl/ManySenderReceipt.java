@@ -1,0 +1,306 @@
+package ibis.ipl.impl;
+
+import ibis.ipl.ConnectionClosedException;
+import ibis.ipl.ReadMessage;
+import ibis.ipl.ReceiveTimedOutException;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Explicit receipt on a port with many senders over a transport that offers a
+ * {@link SourceWaitSet}: the {@code receive()} caller waits for all connections itself, polling
+ * them (round robin, so that no sender starves) for a short time ({@link SpinWait}) before it
+ * blocks in the wait set, and reads the message of the connection it finds in its own thread: no
+ * thread hand-off per message, as for one sender. A connection that breaks or closes is removed
+ * and the call waits on for the others.
+ */
+final class ManySenderReceipt implements MessageDelivery {
+
+    private static final Logger log = LoggerFactory.getLogger(ManySenderReceipt.class);
+
+    private final AbstractReceivePort port;
+    /** Poll-then-block policy of the receive calls (one reads at a time). */
+    private final SpinWait receiveSpin;
+    /** Where the receive() caller blocks for all connections at once. */
+    private final SourceWaitSet waitSet;
+
+    /** The connections as the reading receive call last saw them (guarded by the port's {@code reading}). */
+    private ReceiveConnection[] readSnapshot = new ReceiveConnection[4];
+    /** Connections whose sources are in the wait set (guarded by the port's {@code reading}). */
+    private final List<ReceiveConnection> watched = new ArrayList<>();
+    /** Where the next search for a message starts, so that no sender starves. */
+    private int nextConnection;
+
+    ManySenderReceipt(AbstractReceivePort port, SpinWait receiveSpin, SourceWaitSet waitSet) {
+        this.port = port;
+        this.receiveSpin = receiveSpin;
+        this.waitSet = waitSet;
+    }
+
+    @Override
+    public void connectionAddedLocked(ReceiveConnection c) {
+        waitSet.wakeup(); // a receive() blocked in it watches the new connection from now on
+    }
+
+    /**
+     * Looks at every connection (what is buffered, then one poll of each), polls them all briefly,
+     * then blocks in the wait set, and reads the header of the message it found in this thread.
+     */
+    @Override
+    public ReadMessage receive(long deadline, boolean poll) throws IOException {
+        while (true) {
+            ReceiveConnection[] snapshot;
+            int n;
+            ReceiveConnection c = null;
+            synchronized (port.lock) {
+                if (!port.claimReadingLocked(deadline, poll)) {
+                    return null;
+                }
+                n = snapshotLocked();
+                snapshot = readSnapshot;
+                for (int i = 0; i < n; i++) {
+                    if (snapshot[i].headerReady) { // read by the idle check
+                        snapshot[i].headerReady = false;
+                        return port.deliver(snapshot[i]);
+                    }
+                }
+            }
+            boolean delivered = false;
+            boolean awaiting = true; // nothing consumed yet
+            try {
+                c = findMessage(snapshot, n, deadline, poll);
+                if (c == null) {
+                    if (poll) {
+                        return null;
+                    }
+                    continue; // woken without a message: look at the connections again
+                }
+                awaiting = false;
+                if (c.readHeader() == ReceiveConnection.CLOSED) {
+                    port.connectionEnded(c, null);
+                    continue; // that sender left regularly; wait for the others
+                }
+                delivered = true;
+                return port.deliver(c);
+            } catch (ReceiveTimedOutException e) {
+                throw e;
+            } catch (IOException | RuntimeException e) {
+                if (awaiting && e instanceof InterruptedIOException interrupted) {
+                    throw interrupted; // nothing was consumed: the connections stay; the interrupt is the caller's
+                }
+                if (c == null) {
+                    // The wait set failed: closed with the port, or the transport broke.
+                    synchronized (port.lock) {
+                        if (port.closed || port.closing) {
+                            throw new ConnectionClosedException(port + " was closed while receiving", e);
+                        }
+                    }
+                    throw e instanceof IOException io ? io : new IOException(e);
+                }
+                port.connectionEnded(c, e); // that sender's connection broke; wait for the others
+            } finally {
+                if (!delivered) {
+                    port.releaseReading();
+                }
+            }
+        }
+    }
+
+    /**
+     * Copies the connections into {@code readSnapshot} and stops watching the sources of those
+     * that ended; called by the reading thread with the lock held.
+     *
+     * @return the number of connections
+     */
+    private int snapshotLocked() {
+        List<ReceiveConnection> connections = port.connections;
+        int n = connections.size();
+        if (readSnapshot.length < n) {
+            readSnapshot = new ReceiveConnection[Math.max(n, readSnapshot.length * 2)];
+        }
+        for (int i = 0; i < n; i++) {
+            readSnapshot[i] = connections.get(i);
+        }
+        for (int i = watched.size() - 1; i >= 0; i--) {
+            ReceiveConnection w = watched.get(i);
+            if (w.removed) {
+                waitSet.remove(w.ends.source());
+                w.watched = false;
+                watched.remove(i);
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Finds a connection whose next message (or end) has arrived: first among what the
+     * connections buffered, then by polling each once, then (unless {@code poll}) polling all for
+     * the spin time, then blocking in the wait set until the deadline.
+     *
+     * @return the connection, or null when polling found nothing or a blocking wait was woken
+     *         without one (a new connection, a close, a spurious wake-up)
+     */
+    private ReceiveConnection findMessage(ReceiveConnection[] snapshot, int n, long deadline, boolean poll)
+            throws IOException {
+        int start = nextConnection < n ? nextConnection : 0;
+        for (int i = 0; i < n; i++) {
+            int k = (start + i) % n;
+            if (snapshot[k] != null && snapshot[k].messageBuffered()) {
+                return found(snapshot, k);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            int k = (start + i) % n;
+            if (arrived(snapshot, k, false)) {
+                return found(snapshot, k);
+            }
+        }
+        if (!poll && receiveSpin.start()) {
+            while (receiveSpin.next()) {
+                for (int i = 0; i < n; i++) {
+                    int k = (start + i) % n;
+                    if (arrived(snapshot, k, false)) {
+                        receiveSpin.succeeded();
+                        return found(snapshot, k);
+                    }
+                }
+            }
+        }
+        if (!poll) {
+            for (int k = 0; k < n; k++) {
+                ReceiveConnection c = snapshot[k];
+                if (c != null && !c.watched) {
+                    try {
+                        waitSet.add(c.ends.source());
+                    } catch (IOException e) {
+                        end(snapshot, k, e); // (its source closed: the connection ended)
+                        continue;
+                    }
+                    c.watched = true;
+                    watched.add(c);
+                }
+            }
+            waitSet.await(port.millisLeft(deadline, "waiting for a message"));
+        }
+        // After a wake-up (and for poll()): a connection's end counts too.
+        for (int i = 0; i < n; i++) {
+            int k = (start + i) % n;
+            if (arrived(snapshot, k, true)) {
+                return found(snapshot, k);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Polls connection {@code k} of the snapshot once: whether its next message (or, with
+     * {@code orEnd}, its end) has arrived. A connection whose poll fails is ended and dropped
+     * from the snapshot.
+     */
+    private boolean arrived(ReceiveConnection[] snapshot, int k, boolean orEnd) throws InterruptedIOException {
+        ReceiveConnection c = snapshot[k];
+        if (c == null) {
+            return false;
+        }
+        try {
+            return c.in.awaitMessage(-1) || (orEnd && c.source.awaitData(-1));
+        } catch (InterruptedIOException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            end(snapshot, k, e);
+            return false;
+        }
+    }
+
+    private void end(ReceiveConnection[] snapshot, int k, Exception cause) {
+        port.connectionEnded(snapshot[k], cause);
+        snapshot[k] = null;
+    }
+
+    private ReceiveConnection found(ReceiveConnection[] snapshot, int k) {
+        nextConnection = k + 1;
+        return snapshot[k];
+    }
+
+    @Override
+    public void checkIdleConnections() {
+        port.readIdleConnections(true);
+    }
+
+    @Override
+    public void messageFinishedLocked(ReceiveConnection c) {
+        port.lock.notifyAll(); // the next receive call may read now
+    }
+
+    @Override
+    public void closing() {
+        waitSet.wakeup(); // (a receive call blocked there fails now too)
+    }
+
+    /**
+     * Nobody else reads the connections while the port closes, so read them here until the
+     * senders disconnected; messages nobody received are dropped.
+     */
+    @Override
+    public void drain(long deadline) throws InterruptedIOException {
+        while (true) {
+            ReceiveConnection[] snapshot;
+            int n;
+            ReceiveConnection c = null;
+            synchronized (port.lock) {
+                if (!port.claimForDrainLocked(deadline)) {
+                    return;
+                }
+                n = snapshotLocked();
+                snapshot = readSnapshot;
+                for (int i = 0; i < n && c == null; i++) {
+                    if (snapshot[i].headerReady) {
+                        snapshot[i].headerReady = false;
+                        c = snapshot[i];
+                    }
+                }
+            }
+            try {
+                boolean headerRead = c != null;
+                if (c == null) {
+                    c = findMessage(snapshot, n, deadline == Long.MAX_VALUE ? 0 : deadline, false);
+                }
+                if (c == null) {
+                    continue;
+                }
+                if (!headerRead && c.readHeader() == ReceiveConnection.CLOSED) {
+                    port.connectionEnded(c, null);
+                } else {
+                    port.dropWhileClosing(c);
+                }
+            } catch (ReceiveTimedOutException e) {
+                return;
+            } catch (InterruptedIOException e) {
+                throw e;
+            } catch (IOException | RuntimeException e) {
+                if (c == null) {
+                    log.debug("{}: waiting for the senders to disconnect failed: {}", port, e.toString());
+                    return;
+                }
+                port.connectionEnded(c, e);
+            } finally {
+                port.releaseReading();
+            }
+        }
+    }
+
+    @Override
+    public void closed() {
+        try {
+            waitSet.close();
+        } catch (IOException e) {
+            log.debug("{}: closing the wait set failed: {}", port, e.toString());
+        }
+    }
+}
