@@ -1,0 +1,90 @@
+package ibis.registry.central;
+
+import ibis.ipl.IbisCapabilities;
+import ibis.ipl.IbisConfigurationException;
+import ibis.ipl.IbisProperties;
+import ibis.ipl.Location;
+import ibis.ipl.impl.HierarchicalLocation;
+import ibis.registry.RegistryProperties;
+import ibis.registry.protocol.ServerAddress;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Properties;
+
+/** The registry client's configuration, read from the Ibis properties and capabilities once, at the join. */
+final class ClientSettings {
+
+    private static final Logger logger = LoggerFactory.getLogger(CentralRegistryClient.class);
+
+    final ServerAddress server;
+    final String poolName;
+    final int poolSize;
+    final boolean closedWorld;
+    final boolean elections;
+    final boolean signals;
+    final boolean termination;
+    final boolean membership;
+    final HierarchicalLocation location;
+    final int heartbeatInterval;
+    final int heartbeatTimeout;
+    final int connectTimeout;
+
+    ClientSettings(IbisCapabilities capabilities, Properties properties) {
+        Properties p = properties == null ? new Properties() : properties;
+        String address = p.getProperty(IbisProperties.SERVER_ADDRESS);
+        if (address == null || address.isBlank()) {
+            throw new IbisConfigurationException("property " + IbisProperties.SERVER_ADDRESS
+                    + " is not set: the central registry needs the address (host or host:port) of a running"
+                    + " registry server (bin/ibis-server)");
+        }
+        try {
+            server = ServerAddress.parse(address);
+        } catch (IllegalArgumentException e) {
+            throw new IbisConfigurationException("property " + IbisProperties.SERVER_ADDRESS + ": " + e.getMessage(), e);
+        }
+        String pool = p.getProperty(IbisProperties.POOL_NAME);
+        if (pool == null || pool.isBlank()) {
+            throw new IbisConfigurationException("property " + IbisProperties.POOL_NAME
+                    + " is not set: every member of a pool must use the same pool name");
+        }
+        poolName = pool.trim();
+        closedWorld = has(capabilities, IbisCapabilities.CLOSED_WORLD);
+        elections = has(capabilities, IbisCapabilities.ELECTIONS_STRICT)
+                || has(capabilities, IbisCapabilities.ELECTIONS_UNRELIABLE);
+        signals = has(capabilities, IbisCapabilities.SIGNALS);
+        termination = has(capabilities, IbisCapabilities.TERMINATION);
+        membership = has(capabilities, IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED)
+                || has(capabilities, IbisCapabilities.MEMBERSHIP_UNRELIABLE);
+        if (closedWorld) {
+            if (p.getProperty(IbisProperties.POOL_SIZE) == null) {
+                throw new IbisConfigurationException("capability " + IbisCapabilities.CLOSED_WORLD
+                        + " needs property " + IbisProperties.POOL_SIZE + " (the number of members)");
+            }
+            poolSize = RegistryProperties.intProperty(p, IbisProperties.POOL_SIZE, 0, 1, Integer.MAX_VALUE);
+        } else {
+            poolSize = 0;
+        }
+        location = HierarchicalLocation.parse(p.getProperty(IbisProperties.LOCATION, Location.DEFAULT_LOCATION));
+        heartbeatInterval = RegistryProperties.intProperty(p, RegistryProperties.HEARTBEAT_INTERVAL,
+                RegistryProperties.DEFAULT_HEARTBEAT_INTERVAL, 1, Integer.MAX_VALUE);
+        heartbeatTimeout = RegistryProperties.intProperty(p, RegistryProperties.HEARTBEAT_TIMEOUT,
+                RegistryProperties.DEFAULT_HEARTBEAT_TIMEOUT, 2, Integer.MAX_VALUE);
+        if (heartbeatTimeout <= heartbeatInterval) {
+            throw new IbisConfigurationException(RegistryProperties.HEARTBEAT_TIMEOUT + " (" + heartbeatTimeout
+                    + " ms) must be larger than " + RegistryProperties.HEARTBEAT_INTERVAL + " (" + heartbeatInterval
+                    + " ms)");
+        }
+        connectTimeout = RegistryProperties.intProperty(p, RegistryProperties.CONNECT_TIMEOUT,
+                RegistryProperties.DEFAULT_CONNECT_TIMEOUT, 1, Integer.MAX_VALUE);
+        if (p.getProperty(IbisProperties.SERVER_IS_HUB) != null || p.getProperty(IbisProperties.HUB_ADDRESSES) != null) {
+            logger.debug("{} and {} are ignored: the central registry speaks plain TCP",
+                    IbisProperties.SERVER_IS_HUB, IbisProperties.HUB_ADDRESSES);
+        }
+    }
+
+    private static boolean has(IbisCapabilities capabilities, String capability) {
+        return capabilities != null && capabilities.hasCapability(capability);
+    }
+}
