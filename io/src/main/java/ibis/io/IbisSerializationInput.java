@@ -46,9 +46,6 @@ public final class IbisSerializationInput implements SerializationInput {
     private static final int MAX_TYPES = IbisSerializationOutput.MAX_TYPES;
     private static final int CHUNK = IbisSerializationOutput.CHUNK;
 
-    /** Arrays up to this many bytes are allocated at once; longer ones grow as their data arrive. */
-    private static final int TRUSTED_BYTES = 1 << 16;
-
     /** Longest class or enum constant name accepted. */
     private static final int MAX_NAME = 65535;
 
@@ -65,6 +62,7 @@ public final class IbisSerializationInput implements SerializationInput {
     private final int maxDepth;
     private final int plainDepthLimit; // min(DEFER_DEPTH, maxDepth): below it a plain object is read at once
     private final ClassLoader loader;
+    private final PrimitiveArrayReader arrays;
 
     /**
      * The handle table of the stream, kept for every message: the first {@value #BASE_HANDLES} - 1
@@ -80,9 +78,7 @@ public final class IbisSerializationInput implements SerializationInput {
     private int handleCount;
     private boolean expectRegistration;
 
-    private SerialClass[] types = new SerialClass[64];          // by type id
-    private String[] missing = new String[0];                   // by type id: class name that could not be loaded
-    private Object[][] enumMaps = new Object[0][];               // by type id: writer's ordinal -> our constant
+    private final InputTypeTable types = new InputTypeTable(); // the types defined on this stream
     private boolean[] approved = new boolean[64];               // by SerialClass.index: the filter accepted it
 
     private int depth;
@@ -120,6 +116,7 @@ public final class IbisSerializationInput implements SerializationInput {
         this.blocks = in instanceof BlockInputStream b ? b : null;
         this.primitives = in;
         this.runs = blocks;
+        this.arrays = new PrimitiveArrayReader(in, blocks);
         this.filter = filter;
         this.filterClasses = filterClasses && filter != null;
         this.maxString = IoProperties.stringMax(properties);
@@ -567,14 +564,16 @@ public final class IbisSerializationInput implements SerializationInput {
             }
             return sc;
         }
-        if (t < 0 || t >= types.length || types[t] == null) {
-            if (t < missing.length && missing[t] != null) {
-                throw new ClassNotFoundException(missing[t]);
+        SerialClass sc = types.get(t);
+        if (sc == null) {
+            String missing = types.missing(t);
+            if (missing != null) {
+                throw new ClassNotFoundException(missing);
             }
             throw corrupt("a type id defined on this stream", "type id " + t
                     + " (never defined, or defined in a message whose objects were not read)");
         }
-        return types[t];
+        return sc;
     }
 
     /** Asks the filter about a class once per stream. */
@@ -637,8 +636,8 @@ public final class IbisSerializationInput implements SerializationInput {
         } else if (flags != 0) {
             throw corrupt("type definition flags 0 or 1", flags);
         }
-        if (id < types.length && types[id] != null) {
-            SerialClass known = types[id];
+        SerialClass known = types.get(id);
+        if (known != null) {
             if (!known.name.equals(name) || known.fingerprint != fingerprint) {
                 throw corrupt("the same definition of type id " + id + " (" + known.name + ")", name);
             }
@@ -648,10 +647,7 @@ public final class IbisSerializationInput implements SerializationInput {
         try {
             c = Class.forName(name, false, loader);
         } catch (ClassNotFoundException e) {
-            if (id >= missing.length) {
-                missing = Arrays.copyOf(missing, Math.max(2 * missing.length, id + 1));
-            }
-            missing[id] = name;
+            types.markMissing(id, name);
             throw e;
         } catch (LinkageError e) {
             InvalidClassException x = invalidClass(name, "cannot load: " + e);
@@ -676,29 +672,12 @@ public final class IbisSerializationInput implements SerializationInput {
         if ((sc.kind == SerialClass.ENUM) != (names != null)) {
             throw invalidClass(name, "local class incompatible: enum on one side only");
         }
-        if (names != null) {
-            Object[] map = new Object[names.length];
-            for (int i = 0; i < names.length; i++) {
-                for (Object constant : sc.enumConstants) {
-                    if (((Enum<?>) constant).name().equals(names[i])) {
-                        map[i] = constant;
-                    }
-                }
-            }
-            if (id >= enumMaps.length) {
-                enumMaps = Arrays.copyOf(enumMaps, Math.max(2 * enumMaps.length, id + 1));
-            }
-            enumMaps[id] = map;
-        }
-        if (id >= types.length) {
-            types = Arrays.copyOf(types, Math.max(2 * types.length, id + 1));
-        }
-        types[id] = sc;
+        types.define(id, sc, names);
     }
 
     private Object readEnum(int t, SerialClass sc) throws IOException {
         int ordinal = in.readInt();
-        Object[] map = enumMaps[t];
+        Object[] map = types.enumMap(t);
         if (ordinal < 0 || ordinal >= map.length) {
             throw corrupt("an ordinal of " + sc.name + " in [0, " + map.length + ")", ordinal);
         }
@@ -743,7 +722,7 @@ public final class IbisSerializationInput implements SerializationInput {
             case SerialClass.DOUBLE_ARRAY: {
                 int n = arrayLength(sc, 1);
                 int slot = addHandle(null);
-                Object array = readPrimitiveArray(sc.kind, n);
+                Object array = arrays.read(sc.kind, n);
                 handles[slot] = array;
                 return array;
             }
@@ -953,161 +932,16 @@ public final class IbisSerializationInput implements SerializationInput {
                 in.readArray(bytes, 0, n);
                 return new String(bytes, 0, n, StandardCharsets.ISO_8859_1);
             }
-            return new String(readBytes(n, 1), StandardCharsets.ISO_8859_1);
+            return new String(arrays.readBytes(n), StandardCharsets.ISO_8859_1);
         }
         if (coder == IbisSerializationOutput.UTF16) {
             if (n <= CHUNK) {
                 in.readArray(chars, 0, n);
                 return new String(chars, 0, n);
             }
-            return new String(readChars(n, 2));
+            return new String(arrays.readChars(n));
         }
         throw corrupt("a string coder 0 or 1", coder);
-    }
-
-    private Object readPrimitiveArray(int kind, int n) throws IOException {
-        switch (kind) {
-            case SerialClass.BOOLEAN_ARRAY:
-                return readBooleans(n);
-            case SerialClass.BYTE_ARRAY:
-                return readBytes(n, 1);
-            case SerialClass.CHAR_ARRAY:
-                return readChars(n, 2);
-            case SerialClass.SHORT_ARRAY:
-                return readShorts(n);
-            case SerialClass.INT_ARRAY:
-                return readInts(n);
-            case SerialClass.LONG_ARRAY:
-                return readLongs(n);
-            case SerialClass.FLOAT_ARRAY:
-                return readFloats(n);
-            default:
-                return readDoubles(n);
-        }
-    }
-
-    /**
-     * First allocation for an array of n elements of the given size: all of it, or a trusted chunk.
-     * Trusted: {@link #TRUSTED_BYTES} plus the bytes of the current block that have arrived (the
-     * block stream first buffers as much of the rest as it can hold), so an array up to about twice
-     * the block buffer is allocated once, at its full size, while a false length still costs at
-     * most about twice the bytes really sent.
-     */
-    private int firstChunk(int n, int elementSize) throws IOException {
-        long bytes = (long) n * elementSize;
-        if (bytes <= TRUSTED_BYTES) {
-            return n;
-        }
-        long trusted = TRUSTED_BYTES + (blocks != null ? blocks.prefetch((int) Math.min(bytes - TRUSTED_BYTES, Integer.MAX_VALUE)) : 0);
-        return bytes <= trusted ? n : (int) (trusted / elementSize);
-    }
-
-    private static int grown(int have, int n) {
-        return (int) Math.min(n, 2L * have);
-    }
-
-    private boolean[] readBooleans(int n) throws IOException {
-        boolean[] a = new boolean[firstChunk(n, 1)];
-        for (int done = 0; done < n;) {
-            if (done == a.length) {
-                a = Arrays.copyOf(a, grown(a.length, n));
-            }
-            int k = a.length - done;
-            in.readArray(a, done, k);
-            done += k;
-        }
-        return a;
-    }
-
-    private byte[] readBytes(int n, int unused) throws IOException {
-        byte[] a = new byte[firstChunk(n, 1)];
-        for (int done = 0; done < n;) {
-            if (done == a.length) {
-                a = Arrays.copyOf(a, grown(a.length, n));
-            }
-            int k = a.length - done;
-            in.readArray(a, done, k);
-            done += k;
-        }
-        return a;
-    }
-
-    private char[] readChars(int n, int unused) throws IOException {
-        char[] a = new char[firstChunk(n, 2)];
-        for (int done = 0; done < n;) {
-            if (done == a.length) {
-                a = Arrays.copyOf(a, grown(a.length, n));
-            }
-            int k = a.length - done;
-            in.readArray(a, done, k);
-            done += k;
-        }
-        return a;
-    }
-
-    private short[] readShorts(int n) throws IOException {
-        short[] a = new short[firstChunk(n, 2)];
-        for (int done = 0; done < n;) {
-            if (done == a.length) {
-                a = Arrays.copyOf(a, grown(a.length, n));
-            }
-            int k = a.length - done;
-            in.readArray(a, done, k);
-            done += k;
-        }
-        return a;
-    }
-
-    private int[] readInts(int n) throws IOException {
-        int[] a = new int[firstChunk(n, 4)];
-        for (int done = 0; done < n;) {
-            if (done == a.length) {
-                a = Arrays.copyOf(a, grown(a.length, n));
-            }
-            int k = a.length - done;
-            in.readArray(a, done, k);
-            done += k;
-        }
-        return a;
-    }
-
-    private long[] readLongs(int n) throws IOException {
-        long[] a = new long[firstChunk(n, 8)];
-        for (int done = 0; done < n;) {
-            if (done == a.length) {
-                a = Arrays.copyOf(a, grown(a.length, n));
-            }
-            int k = a.length - done;
-            in.readArray(a, done, k);
-            done += k;
-        }
-        return a;
-    }
-
-    private float[] readFloats(int n) throws IOException {
-        float[] a = new float[firstChunk(n, 4)];
-        for (int done = 0; done < n;) {
-            if (done == a.length) {
-                a = Arrays.copyOf(a, grown(a.length, n));
-            }
-            int k = a.length - done;
-            in.readArray(a, done, k);
-            done += k;
-        }
-        return a;
-    }
-
-    private double[] readDoubles(int n) throws IOException {
-        double[] a = new double[firstChunk(n, 8)];
-        for (int done = 0; done < n;) {
-            if (done == a.length) {
-                a = Arrays.copyOf(a, grown(a.length, n));
-            }
-            int k = a.length - done;
-            in.readArray(a, done, k);
-            done += k;
-        }
-        return a;
     }
 
     // ---- arrays of the application
@@ -1143,7 +977,7 @@ public final class IbisSerializationInput implements SerializationInput {
                     return true;
                 }
                 addHandle(null);
-                found = readPrimitiveArray(kind, n);
+                found = arrays.read(kind, n);
             } else {
                 found = fromHeader(h);
                 drain(0);
