@@ -66,7 +66,7 @@ final class Codecs {
     }
 
     private static void warn(SerialClass sc, String what) {
-        if (Boolean.getBoolean(WARN_PROPERTY)) {
+        if (IoProperties.REWRITER_WARN_PROPERTY.get(null)) {
             String reason = sc.type.getClassLoader() == null || sc.name.startsWith("java.") ? "a JDK class"
                     : Arrays.asList(sc.type.getInterfaces()).contains(Serializable.class) ? "rewritten, but not usable (see the rewriter contract)"
                     : "not rewritten";

@@ -1,5 +1,8 @@
 package ibis.io;
 
+import ibis.io.config.Property;
+import ibis.io.config.PropertyTable;
+
 import java.util.List;
 import java.util.Properties;
 
@@ -9,11 +12,7 @@ import java.util.Properties;
  * {@link Properties} passed by the caller when it contains the key, else from the system property
  * of the same name, else the default.
  */
-public final class IoProperties {
-
-    /** One configuration property: its name, default value (as text) and meaning. */
-    public record Property(String name, String defaultValue, String meaning) {
-    }
+public final class IoProperties implements PropertyTable {
 
     /** Largest block payload (bytes) a {@link BlockInputStream} accepts. */
     public static final String BLOCK_MAX = "ibis.io.block.max";
@@ -42,31 +41,55 @@ public final class IoProperties {
     /** Default of {@link #SUN_DEEP_DEPTH_MAX}. */
     public static final int DEFAULT_SUN_DEEP_DEPTH_MAX = 250_000;
 
-    /** All io properties, in the order they should be listed. */
-    public static final List<Property> ALL = List.of(
-            new Property(BLOCK_MAX, Integer.toString(DEFAULT_BLOCK_MAX),
-                    "largest block payload in bytes accepted from a peer; a larger block length is a corrupt"
-                            + " stream (StreamCorruptedException) and nothing is allocated from it"),
-            new Property(STRING_MAX, Integer.toString(DEFAULT_STRING_MAX),
-                    "largest string length in chars accepted by the data, byte and ibis serializations"),
-            new Property(CLASS_FILTER, "",
-                    "classes that object deserialization may instantiate, as a jdk.serialFilter pattern"
-                            + " (e.g. \"java.util.*;java.lang.*;my.app.**;!*\"); empty: no class restriction"
-                            + " beyond jdk.serialFilter"),
-            new Property(OBJECT_ARRAY_MAX, Integer.toString(DEFAULT_OBJECT_ARRAY_MAX),
-                    "largest array length in elements accepted by object deserialization"),
-            new Property(OBJECT_DEPTH_MAX, Integer.toString(DEFAULT_OBJECT_DEPTH_MAX),
-                    "deepest object nesting accepted by object deserialization (ibis: nesting that cannot be"
-                            + " deferred, i.e. through classes with hooks, Externalizable or records; also the"
-                            + " writer's limit)"),
-            new Property(SUN_DEEP_DEPTH_MAX, Integer.toString(DEFAULT_SUN_DEEP_DEPTH_MAX),
-                    "sun serialization: a message whose object graph is too deep for the writer's thread stack"
-                            + " (a long linked list) is written and read on threads with a stack for this many levels"
-                            + " (about 2 KiB each), and read with this depth limit instead of " + OBJECT_DEPTH_MAX),
-            new Property(REWRITER_WARN, "false",
-                    "log one line per class whose ibis serializer had to be generated at run time (not rewritten)"));
+    /** {@link #BLOCK_MAX}. */
+    public static final Property<Integer> BLOCK_MAX_PROPERTY = Property.ofInt(BLOCK_MAX, DEFAULT_BLOCK_MAX, 1,
+            Integer.MAX_VALUE, "largest block payload in bytes accepted from a peer; a larger block length is a"
+                    + " corrupt stream (StreamCorruptedException) and nothing is allocated from it");
+    /** {@link #STRING_MAX}. */
+    public static final Property<Integer> STRING_MAX_PROPERTY = Property.ofInt(STRING_MAX, DEFAULT_STRING_MAX, 1,
+            Integer.MAX_VALUE, "largest string length in chars accepted by the data, byte and ibis serializations");
+    /** {@link #CLASS_FILTER}. */
+    public static final Property<String> CLASS_FILTER_PROPERTY = Property.ofText(CLASS_FILTER, "",
+            "classes that object deserialization may instantiate, as a jdk.serialFilter pattern"
+                    + " (e.g. \"java.util.*;java.lang.*;my.app.**;!*\"); empty: no class restriction"
+                    + " beyond jdk.serialFilter");
+    /** {@link #OBJECT_ARRAY_MAX}. */
+    public static final Property<Integer> OBJECT_ARRAY_MAX_PROPERTY = Property.ofInt(OBJECT_ARRAY_MAX,
+            DEFAULT_OBJECT_ARRAY_MAX, 1, Integer.MAX_VALUE,
+            "largest array length in elements accepted by object deserialization");
+    /** {@link #OBJECT_DEPTH_MAX}. */
+    public static final Property<Integer> OBJECT_DEPTH_MAX_PROPERTY = Property.ofInt(OBJECT_DEPTH_MAX,
+            DEFAULT_OBJECT_DEPTH_MAX, 1, Integer.MAX_VALUE,
+            "deepest object nesting accepted by object deserialization (ibis: nesting that cannot be"
+                    + " deferred, i.e. through classes with hooks, Externalizable or records; also the"
+                    + " writer's limit)");
+    /** {@link #SUN_DEEP_DEPTH_MAX}. */
+    public static final Property<Integer> SUN_DEEP_DEPTH_MAX_PROPERTY = Property.ofInt(SUN_DEEP_DEPTH_MAX,
+            DEFAULT_SUN_DEEP_DEPTH_MAX, 1, Integer.MAX_VALUE,
+            "sun serialization: a message whose object graph is too deep for the writer's thread stack"
+                    + " (a long linked list) is written and read on threads with a stack for this many levels"
+                    + " (about 2 KiB each), and read with this depth limit instead of " + OBJECT_DEPTH_MAX);
+    /** {@link #REWRITER_WARN}. */
+    public static final Property<Boolean> REWRITER_WARN_PROPERTY = Property.ofBoolean(REWRITER_WARN, false,
+            "log one line per class whose ibis serializer had to be generated at run time (not rewritten)");
 
-    private IoProperties() {
+    /** All io properties, in the order they should be listed. */
+    public static final List<Property<?>> ALL = List.of(BLOCK_MAX_PROPERTY, STRING_MAX_PROPERTY,
+            CLASS_FILTER_PROPERTY, OBJECT_ARRAY_MAX_PROPERTY, OBJECT_DEPTH_MAX_PROPERTY, SUN_DEEP_DEPTH_MAX_PROPERTY,
+            REWRITER_WARN_PROPERTY);
+
+    /** Creates the table (used by {@link java.util.ServiceLoader}). */
+    public IoProperties() {
+    }
+
+    @Override
+    public String subsystem() {
+        return "io";
+    }
+
+    @Override
+    public List<Property<?>> properties() {
+        return ALL;
     }
 
     /** The value of {@code name}: from {@code properties} (may be null), else the system property, else null. */
@@ -82,50 +105,32 @@ public final class IoProperties {
 
     /** {@link #BLOCK_MAX} as configured. */
     public static int blockMax(Properties properties) {
-        return positiveInt(properties, BLOCK_MAX, DEFAULT_BLOCK_MAX);
+        return BLOCK_MAX_PROPERTY.get(properties);
     }
 
     /** {@link #STRING_MAX} as configured. */
     public static int stringMax(Properties properties) {
-        return positiveInt(properties, STRING_MAX, DEFAULT_STRING_MAX);
+        return STRING_MAX_PROPERTY.get(properties);
     }
 
     /** {@link #OBJECT_ARRAY_MAX} as configured. */
     public static int objectArrayMax(Properties properties) {
-        return positiveInt(properties, OBJECT_ARRAY_MAX, DEFAULT_OBJECT_ARRAY_MAX);
+        return OBJECT_ARRAY_MAX_PROPERTY.get(properties);
     }
 
     /** {@link #OBJECT_DEPTH_MAX} as configured. */
     public static int objectDepthMax(Properties properties) {
-        return positiveInt(properties, OBJECT_DEPTH_MAX, DEFAULT_OBJECT_DEPTH_MAX);
+        return OBJECT_DEPTH_MAX_PROPERTY.get(properties);
     }
 
     /** {@link #SUN_DEEP_DEPTH_MAX} as configured. */
     public static int sunDeepDepthMax(Properties properties) {
-        return positiveInt(properties, SUN_DEEP_DEPTH_MAX, DEFAULT_SUN_DEEP_DEPTH_MAX);
+        return SUN_DEEP_DEPTH_MAX_PROPERTY.get(properties);
     }
 
     /** {@link #CLASS_FILTER} as configured; null when not set or blank. */
     public static String classFilter(Properties properties) {
-        String value = value(properties, CLASS_FILTER);
-        return value == null || value.isBlank() ? null : value.trim();
-    }
-
-    private static int positiveInt(Properties properties, String name, int defaultValue) {
-        String text = value(properties, name);
-        if (text == null || text.isBlank()) {
-            return defaultValue;
-        }
-        int value;
-        try {
-            value = Integer.parseInt(text.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("property " + name + " must be a positive integer, not \""
-                    + text + "\"", e);
-        }
-        if (value < 1) {
-            throw new IllegalArgumentException("property " + name + " must be a positive integer, not " + value);
-        }
-        return value;
+        String value = CLASS_FILTER_PROPERTY.get(properties);
+        return value == null || value.isEmpty() ? null : value;
     }
 }

@@ -6,6 +6,9 @@ import static org.testng.Assert.assertNull;
 import static org.testng.Assert.assertThrows;
 import static org.testng.Assert.assertTrue;
 
+import ibis.io.config.InvalidPropertyException;
+import ibis.io.config.Property;
+
 import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -17,15 +20,15 @@ public class IoPropertiesTest {
 
     @Test
     public void theTableListsEveryPropertyWithDefaultAndMeaning() {
-        Set<String> names = IoProperties.ALL.stream().map(IoProperties.Property::name).collect(Collectors.toSet());
+        Set<String> names = IoProperties.ALL.stream().map(Property::name).collect(Collectors.toSet());
         assertEquals(names, Set.of(IoProperties.BLOCK_MAX, IoProperties.STRING_MAX, IoProperties.CLASS_FILTER,
                 IoProperties.OBJECT_ARRAY_MAX, IoProperties.OBJECT_DEPTH_MAX, IoProperties.SUN_DEEP_DEPTH_MAX,
                 IoProperties.REWRITER_WARN));
-        for (IoProperties.Property p : IoProperties.ALL) {
+        for (Property<?> p : IoProperties.ALL) {
             assertTrue(p.name().startsWith("ibis.io."), p.name());
             assertFalse(p.meaning().isBlank(), p.name());
         }
-        assertEquals(IoProperties.ALL.get(0).defaultValue(), Integer.toString(16 << 20));
+        assertEquals(IoProperties.ALL.get(0).defaultText(), Integer.toString(16 << 20));
     }
 
     @Test
@@ -40,7 +43,11 @@ public class IoPropertiesTest {
         p.setProperty(IoProperties.BLOCK_MAX, "0");
         assertThrows(IllegalArgumentException.class, () -> IoProperties.blockMax(p));
         p.setProperty(IoProperties.BLOCK_MAX, "lots");
-        IllegalArgumentException e = org.testng.Assert.expectThrows(IllegalArgumentException.class, () -> IoProperties.blockMax(p));
-        assertTrue(e.getMessage().contains(IoProperties.BLOCK_MAX));
+        InvalidPropertyException e = org.testng.Assert.expectThrows(InvalidPropertyException.class,
+                () -> IoProperties.blockMax(p));
+        assertEquals(e.getMessage(), "property " + IoProperties.BLOCK_MAX + " = 'lots' is not accepted: expected a whole"
+                + " number ≥ 1");
+        assertEquals(e.property(), IoProperties.BLOCK_MAX);
+        assertEquals(e.value(), "lots");
     }
 }

@@ -6,7 +6,8 @@ import static org.testng.Assert.assertNull;
 import static org.testng.Assert.assertThrows;
 import static org.testng.Assert.assertTrue;
 
-import ibis.ipl.impl.PropertyTable;
+import ibis.io.config.Property;
+import ibis.io.config.PropertyTable;
 
 import java.io.File;
 import java.io.FileNotFoundException;
@@ -82,16 +83,16 @@ public class IbisPropertiesTest {
             }
         }
         assertTrue(ipl != null, "no PropertyTable for subsystem ipl registered");
-        assertEquals(ipl.entries().size(), IbisProperties.getDescriptions().size());
+        assertEquals(ipl.properties().size(), IbisProperties.getDescriptions().size());
         boolean sawLocation = false;
-        for (PropertyTable.Entry e : ipl.entries()) {
+        for (Property<?> e : ipl.properties()) {
             assertEquals(e.meaning(), IbisProperties.getDescriptions().get(e.name()));
             if (e.name().equals(IbisProperties.LOCATION)) {
-                assertEquals(e.defaultValue(), Location.DEFAULT_LOCATION);
+                assertEquals(e.defaultText(), Location.DEFAULT_LOCATION);
                 sawLocation = true;
             }
             if (e.name().equals(IbisProperties.POOL_NAME)) {
-                assertNull(e.defaultValue());
+                assertNull(e.defaultText());
             }
         }
         assertTrue(sawLocation);

@@ -1,5 +1,6 @@
 package ibis.run;
 
+import ibis.io.config.InvalidPropertyException;
 import ibis.ipl.IbisProperties;
 import ibis.registry.RegistryProperties;
 import ibis.registry.server.CentralRegistryServer;
@@ -104,7 +105,13 @@ public final class IbisRun {
 
         String java = System.getProperty(LauncherProperties.JAVA, javaCommand());
         String classPath = System.getProperty("java.class.path", "");
-        long grace = Long.getLong(LauncherProperties.STOP_GRACE, LauncherProperties.DEFAULT_STOP_GRACE);
+        long grace;
+        try {
+            grace = LauncherProperties.STOP_GRACE_PROPERTY.get(null);
+        } catch (InvalidPropertyException e) {
+            err.println("ibis-run: " + e.getMessage());
+            return 2;
+        }
         PoolRunner runner = new PoolRunner(plan, java, classPath, grace, out, err);
         CentralRegistryServer server = null;
         try {

@@ -1,6 +1,7 @@
 package ibis.run;
 
-import ibis.ipl.impl.PropertyTable;
+import ibis.io.config.Property;
+import ibis.io.config.PropertyTable;
 
 import java.util.List;
 
@@ -20,24 +21,27 @@ public final class LauncherProperties implements PropertyTable {
     /** Default of {@link #STOP_GRACE}. */
     public static final long DEFAULT_STOP_GRACE = 3000;
 
-    private static final List<Entry> ENTRIES = List.of(
-            new Entry(LaunchOptions.POOL_MEMBER, null,
+    /** {@link #STOP_GRACE}. */
+    public static final Property<Long> STOP_GRACE_PROPERTY = Property.ofLong(STOP_GRACE, DEFAULT_STOP_GRACE, 0,
+            Long.MAX_VALUE, "Launcher: milliseconds the other members get to exit after SIGTERM, when one member"
+                    + " failed, before they are killed.");
+
+    private static final List<Property<?>> PROPERTIES = List.of(
+            Property.ofTextDescribedDefault(LaunchOptions.POOL_MEMBER, null,
                     "Set by ibis-run for every member: its index in the pool, 0..N-1 (the rank under "
                             + "mpirun/srun). Not read by the library; programs may use it."),
-            new Entry(LaunchOptions.POOL_NAME, "generated",
+            Property.ofTextDescribedDefault(LaunchOptions.POOL_NAME, "generated",
                     "Set by ibis-run from --pool; a fresh unique name for a local pool when not given."),
-            new Entry(LaunchOptions.POOL_SIZE, null,
+            Property.ofTextDescribedDefault(LaunchOptions.POOL_SIZE, null,
                     "Set by ibis-run from --np (or the cluster launcher's size)."),
-            new Entry(LaunchOptions.SERVER_ADDRESS, "embedded server",
+            Property.ofTextDescribedDefault(LaunchOptions.SERVER_ADDRESS, "embedded server",
                     "Set by ibis-run from --server; for a local pool without --server, the address of "
                             + "the registry server the launcher embeds on a free loopback port."),
-            new Entry(LaunchOptions.IMPLEMENTATION, null, "Set by ibis-run from --impl."),
-            new Entry(JAVA, "the launcher's java",
+            Property.ofTextDescribedDefault(LaunchOptions.IMPLEMENTATION, null, "Set by ibis-run from --impl."),
+            Property.ofTextDescribedDefault(JAVA, "the launcher's java",
                     "Launcher: java executable used to start the members."),
-            new Entry(STOP_GRACE, Long.toString(DEFAULT_STOP_GRACE),
-                    "Launcher: milliseconds the other members get to exit after SIGTERM, when one member "
-                            + "failed, before they are killed."),
-            new Entry("org.slf4j.simpleLogger.defaultLogLevel", "warn (bin scripts)",
+            STOP_GRACE_PROPERTY,
+            Property.ofTextDescribedDefault("org.slf4j.simpleLogger.defaultLogLevel", "warn (bin scripts)",
                     "Log level of the launcher and, unless given with -D on the command line, of every "
                             + "member (trace, debug, info, warn, error)."));
 
@@ -51,7 +55,7 @@ public final class LauncherProperties implements PropertyTable {
     }
 
     @Override
-    public List<Entry> entries() {
-        return ENTRIES;
+    public List<Property<?>> properties() {
+        return PROPERTIES;
     }
 }

@@ -1,25 +1,21 @@
 package ibis.run;
 
+import ibis.io.config.Property;
+import ibis.io.config.PropertyTable;
+import ibis.io.config.PropertyTables;
 import ibis.ipl.IbisFactory;
 import ibis.ipl.IbisProperties;
-import ibis.ipl.impl.PropertyTable;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
-import java.util.ServiceConfigurationError;
-import java.util.ServiceLoader;
-import java.util.Set;
 
 /**
  * Prints the property tables of every installed subsystem for {@code ibis-run --help-properties}:
- * the {@link PropertyTable}s found with {@link ServiceLoader} on the class path and in the plug-in
+ * the {@link PropertyTable}s found with {@link java.util.ServiceLoader} on the class path and in the plug-in
  * jars of {@code ibis.implementation.path} (where {@code IbisFactory} finds implementations too),
- * the io layer's table (io sits below the IPL and so cannot implement {@link PropertyTable}
- * itself), and the launcher's own.
+ * and the launcher's own.
  */
 final class PropertyHelp {
 
@@ -39,30 +35,7 @@ final class PropertyHelp {
      * provider that fails to load is reported as a note instead of a table.
      */
     static List<PropertyTable> tables(List<ClassLoader> loaders, List<String> problems) {
-        List<PropertyTable> tables = new ArrayList<>();
-        Set<String> classes = new HashSet<>();
-        for (ClassLoader loader : loaders) {
-            Iterator<PropertyTable> it = ServiceLoader.load(PropertyTable.class, loader).iterator();
-            while (true) {
-                try {
-                    if (!it.hasNext()) {
-                        break;
-                    }
-                    PropertyTable table = it.next();
-                    if (classes.add(table.getClass().getName())) {
-                        tables.add(table);
-                    }
-                } catch (ServiceConfigurationError e) {
-                    problems.add(e.getMessage());
-                }
-            }
-        }
-        if (tables.stream().noneMatch(t -> t.subsystem().equals("io"))) {
-            tables.add(IoPropertyTable.INSTANCE);
-        }
-        if (tables.stream().noneMatch(t -> t.subsystem().equals("run"))) {
-            tables.add(new LauncherProperties());
-        }
+        List<PropertyTable> tables = PropertyTables.load(loaders, problems);
         tables.sort(Comparator.comparingInt((PropertyTable t) -> rank(t.subsystem()))
                 .thenComparing(PropertyTable::subsystem));
         return tables;
@@ -102,11 +75,11 @@ final class PropertyHelp {
         for (PropertyTable table : tables) {
             out.println();
             out.println("[" + table.subsystem() + "]");
-            for (PropertyTable.Entry e : table.entries()) {
-                String def = e.defaultValue() == null ? "(no default)"
-                        : e.defaultValue().isEmpty() ? "default: (empty)" : "default: " + e.defaultValue();
+            for (Property<?> e : table.properties()) {
+                String def = e.defaultText() == null ? "(no default)"
+                        : e.defaultText().isEmpty() ? "default: (empty)" : "default: " + e.defaultText();
                 out.println("  " + e.name() + "    " + def);
-                for (String line : wrap(e.meaning(), 74)) {
+                for (String line : wrap(PropertyTables.describe(e), 74)) {
                     out.println("      " + line);
                 }
             }

@@ -74,7 +74,7 @@ public class IbisRunTest {
         Path plugin = Files.createTempDirectory("ibis-plugin");
         try {
             Path services = Files.createDirectories(plugin.resolve("META-INF/services"));
-            Files.writeString(services.resolve("ibis.ipl.impl.PropertyTable"), PluginPropertyTable.class.getName() + "\n");
+            Files.writeString(services.resolve("ibis.io.config.PropertyTable"), PluginPropertyTable.class.getName() + "\n");
             assertEquals(run(Map.of(), "--help-properties"), 0);
             assertFalse(out().contains("ibis.plugin.test.knob"), "registered nowhere yet\n" + out());
             outBytes.reset();
@@ -82,7 +82,7 @@ public class IbisRunTest {
             assertTrue(out().contains("[plugin-under-test]"), out());
             assertTrue(out().contains("ibis.plugin.test.knob    default: 7"), out());
         } finally {
-            Files.deleteIfExists(plugin.resolve("META-INF/services/ibis.ipl.impl.PropertyTable"));
+            Files.deleteIfExists(plugin.resolve("META-INF/services/ibis.io.config.PropertyTable"));
             Files.deleteIfExists(plugin.resolve("META-INF/services"));
             Files.deleteIfExists(plugin.resolve("META-INF"));
             Files.deleteIfExists(plugin);
@@ -91,12 +91,13 @@ public class IbisRunTest {
 
     /** A property table compiled by the test into a jar that is on no class path. */
     private static final String JAR_TABLE_SOURCE = "package plugintable;\n"
-            + "import ibis.ipl.impl.PropertyTable;\n"
+            + "import ibis.io.config.Property;\n"
+            + "import ibis.io.config.PropertyTable;\n"
             + "import java.util.List;\n"
             + "public final class JarPropertyTable implements PropertyTable {\n"
             + "    public String subsystem() { return \"jar-plugin\"; }\n"
-            + "    public List<Entry> entries() {\n"
-            + "        return List.of(new Entry(\"ibis.jarplugin.knob\", \"42\", \"a knob of the jar plug-in\")); }\n"
+            + "    public List<Property<?>> properties() {\n"
+            + "        return List.of(Property.ofText(\"ibis.jarplugin.knob\", \"42\", \"a knob of the jar plug-in\")); }\n"
             + "}\n";
 
     @Test(timeOut = 60_000)
@@ -135,7 +136,7 @@ public class IbisRunTest {
             out.putNextEntry(new java.util.jar.JarEntry("plugintable/JarPropertyTable.class"));
             out.write(Files.readAllBytes(classes.resolve("plugintable/JarPropertyTable.class")));
             out.closeEntry();
-            out.putNextEntry(new java.util.jar.JarEntry("META-INF/services/ibis.ipl.impl.PropertyTable"));
+            out.putNextEntry(new java.util.jar.JarEntry("META-INF/services/ibis.io.config.PropertyTable"));
             out.write("plugintable.JarPropertyTable\n".getBytes(StandardCharsets.UTF_8));
             out.closeEntry();
         }

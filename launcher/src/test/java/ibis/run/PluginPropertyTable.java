@@ -1,6 +1,7 @@
 package ibis.run;
 
-import ibis.ipl.impl.PropertyTable;
+import ibis.io.config.Property;
+import ibis.io.config.PropertyTable;
 
 import java.util.List;
 
@@ -16,7 +17,7 @@ public final class PluginPropertyTable implements PropertyTable {
     }
 
     @Override
-    public List<Entry> entries() {
-        return List.of(new Entry("ibis.plugin.test.knob", "7", "A knob only the plug-in has."));
+    public List<Property<?>> properties() {
+        return List.of(Property.ofInt("ibis.plugin.test.knob", 7, 0, 100, "A knob only the plug-in has."));
     }
 }

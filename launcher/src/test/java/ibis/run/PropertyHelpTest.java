@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-import ibis.ipl.impl.PropertyTable;
+import ibis.io.config.PropertyTable;
 
 import org.testng.annotations.Test;
 

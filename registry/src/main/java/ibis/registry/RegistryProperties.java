@@ -1,11 +1,11 @@
 package ibis.registry;
 
+import ibis.io.config.Property;
+import ibis.io.config.PropertyTable;
 import ibis.ipl.IbisProperties;
 import ibis.ipl.Location;
-import ibis.ipl.impl.PropertyTable;
 
 import java.util.List;
-import java.util.Properties;
 
 /**
  * The properties of the registry (client and server side) with their defaults and meaning. Also
@@ -47,36 +47,59 @@ public final class RegistryProperties implements PropertyTable {
     /** Default of {@link #SERVER_PING_TIMEOUT}. */
     public static final int DEFAULT_PING_TIMEOUT = 3000;
 
-    private static final List<Entry> ENTRIES = List.of(
-            new Entry(IbisProperties.SERVER_ADDRESS, null,
-                    "Address of the registry server: host or host:port (port 8888 when left out); required."),
-            new Entry(IbisProperties.POOL_NAME, null,
-                    "Name of the pool to join; required. One server serves many pools, keyed by this name."),
-            new Entry(IbisProperties.POOL_SIZE, null,
-                    "Number of members of a closed-world pool (capability closed.world); required there, "
-                            + "ignored otherwise."),
-            new Entry(IbisProperties.LOCATION, Location.DEFAULT_LOCATION,
-                    "Location of this member, levels separated by '@'; %HOSTNAME% and %DOMAIN% are expanded."),
-            new Entry(HEARTBEAT_INTERVAL, Integer.toString(DEFAULT_HEARTBEAT_INTERVAL),
-                    "Milliseconds between the heartbeats a member sends to the registry server."),
-            new Entry(HEARTBEAT_TIMEOUT, Integer.toString(DEFAULT_HEARTBEAT_TIMEOUT),
-                    "Milliseconds of silence after which the server declares a member dead (sent to the "
-                            + "server at join; must exceed the heartbeat interval). A member whose connection "
-                            + "drops is declared dead at once."),
-            new Entry(CONNECT_TIMEOUT, Integer.toString(DEFAULT_CONNECT_TIMEOUT),
-                    "Milliseconds a join keeps retrying to reach the registry server before it fails."),
-            new Entry(SERVER_MAX_CONNECTIONS, Integer.toString(DEFAULT_MAX_CONNECTIONS),
-                    "Server: largest number of simultaneous client connections; more are closed at once."),
-            new Entry(SERVER_HANDSHAKE_TIMEOUT, Integer.toString(DEFAULT_HANDSHAKE_TIMEOUT),
-                    "Server: milliseconds a new connection has to send its join before it is closed."),
-            new Entry(SERVER_PING_TIMEOUT, Integer.toString(DEFAULT_PING_TIMEOUT),
-                    "Server: milliseconds a member reported by maybeDead() has to answer a ping before it "
-                            + "is declared dead."),
-            new Entry(SERVER_BIND, null,
-                    "Server: local address to listen on (all interfaces when not set)."),
-            new Entry(SERVER_EVENTS, "false",
-                    "Server: log every pool event (join, leave, died, election, signal, closed, "
-                            + "terminated) at INFO level."));
+    /** {@link IbisProperties#SERVER_ADDRESS}. */
+    public static final Property<String> SERVER_ADDRESS_PROPERTY = Property.ofText(IbisProperties.SERVER_ADDRESS, null,
+            "Address of the registry server: host or host:port (port 8888 when left out); required.");
+    /** {@link IbisProperties#POOL_NAME}. */
+    public static final Property<String> POOL_NAME_PROPERTY = Property.ofText(IbisProperties.POOL_NAME, null,
+            "Name of the pool to join; required. One server serves many pools, keyed by this name.");
+    /** {@link IbisProperties#POOL_SIZE}. */
+    public static final Property<Integer> POOL_SIZE_PROPERTY = Property.ofInt(IbisProperties.POOL_SIZE, null, 1,
+            Integer.MAX_VALUE, "Number of members of a closed-world pool (capability closed.world); required there, "
+                    + "ignored otherwise.");
+    /** {@link IbisProperties#LOCATION}. */
+    public static final Property<String> LOCATION_PROPERTY = Property.ofText(IbisProperties.LOCATION,
+            Location.DEFAULT_LOCATION,
+            "Location of this member, levels separated by '@'; %HOSTNAME% and %DOMAIN% are expanded.");
+    /** {@link #HEARTBEAT_INTERVAL}. */
+    public static final Property<Integer> HEARTBEAT_INTERVAL_PROPERTY = Property.ofInt(HEARTBEAT_INTERVAL,
+            DEFAULT_HEARTBEAT_INTERVAL, 1, Integer.MAX_VALUE,
+            "Milliseconds between the heartbeats a member sends to the registry server.");
+    /** {@link #HEARTBEAT_TIMEOUT}. */
+    public static final Property<Integer> HEARTBEAT_TIMEOUT_PROPERTY = Property.ofInt(HEARTBEAT_TIMEOUT,
+            DEFAULT_HEARTBEAT_TIMEOUT, 2, Integer.MAX_VALUE,
+            "Milliseconds of silence after which the server declares a member dead (sent to the "
+                    + "server at join; must exceed the heartbeat interval). A member whose connection "
+                    + "drops is declared dead at once.");
+    /** {@link #CONNECT_TIMEOUT}. */
+    public static final Property<Integer> CONNECT_TIMEOUT_PROPERTY = Property.ofInt(CONNECT_TIMEOUT,
+            DEFAULT_CONNECT_TIMEOUT, 1, Integer.MAX_VALUE,
+            "Milliseconds a join keeps retrying to reach the registry server before it fails.");
+    /** {@link #SERVER_MAX_CONNECTIONS}. */
+    public static final Property<Integer> SERVER_MAX_CONNECTIONS_PROPERTY = Property.ofInt(SERVER_MAX_CONNECTIONS,
+            DEFAULT_MAX_CONNECTIONS, 1, 1 << 20,
+            "Server: largest number of simultaneous client connections; more are closed at once.");
+    /** {@link #SERVER_HANDSHAKE_TIMEOUT}. */
+    public static final Property<Integer> SERVER_HANDSHAKE_TIMEOUT_PROPERTY = Property.ofInt(SERVER_HANDSHAKE_TIMEOUT,
+            DEFAULT_HANDSHAKE_TIMEOUT, 1, Integer.MAX_VALUE,
+            "Server: milliseconds a new connection has to send its join before it is closed.");
+    /** {@link #SERVER_PING_TIMEOUT}. */
+    public static final Property<Integer> SERVER_PING_TIMEOUT_PROPERTY = Property.ofInt(SERVER_PING_TIMEOUT,
+            DEFAULT_PING_TIMEOUT, 1, Integer.MAX_VALUE,
+            "Server: milliseconds a member reported by maybeDead() has to answer a ping before it "
+                    + "is declared dead.");
+    /** {@link #SERVER_BIND}. */
+    public static final Property<String> SERVER_BIND_PROPERTY = Property.ofText(SERVER_BIND, null,
+            "Server: local address to listen on (all interfaces when not set).");
+    /** {@link #SERVER_EVENTS}. */
+    public static final Property<Boolean> SERVER_EVENTS_PROPERTY = Property.ofBoolean(SERVER_EVENTS, false,
+            "Server: log every pool event (join, leave, died, election, signal, closed, "
+                    + "terminated) at INFO level.");
+
+    private static final List<Property<?>> PROPERTIES = List.of(SERVER_ADDRESS_PROPERTY, POOL_NAME_PROPERTY,
+            POOL_SIZE_PROPERTY, LOCATION_PROPERTY, HEARTBEAT_INTERVAL_PROPERTY, HEARTBEAT_TIMEOUT_PROPERTY,
+            CONNECT_TIMEOUT_PROPERTY, SERVER_MAX_CONNECTIONS_PROPERTY, SERVER_HANDSHAKE_TIMEOUT_PROPERTY,
+            SERVER_PING_TIMEOUT_PROPERTY, SERVER_BIND_PROPERTY, SERVER_EVENTS_PROPERTY);
 
     /** Creates the table (used by {@link java.util.ServiceLoader}). */
     public RegistryProperties() {
@@ -88,31 +111,7 @@ public final class RegistryProperties implements PropertyTable {
     }
 
     @Override
-    public List<Entry> entries() {
-        return ENTRIES;
-    }
-
-    /**
-     * Reads an integer property.
-     *
-     * @throws ibis.ipl.IbisConfigurationException when the value is not an integer in {@code min..max}
-     */
-    public static int intProperty(Properties properties, String name, int defaultValue, int min, int max) {
-        String value = properties.getProperty(name);
-        if (value == null || value.isBlank()) {
-            return defaultValue;
-        }
-        int result;
-        try {
-            result = Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            throw new ibis.ipl.IbisConfigurationException("property " + name + " = '" + value
-                    + "' is not an integer", e);
-        }
-        if (result < min || result > max) {
-            throw new ibis.ipl.IbisConfigurationException("property " + name + " = " + result
-                    + " is outside " + min + ".." + max);
-        }
-        return result;
+    public List<Property<?>> properties() {
+        return PROPERTIES;
     }
 }

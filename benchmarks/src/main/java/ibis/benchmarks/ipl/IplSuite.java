@@ -2,6 +2,7 @@ package ibis.benchmarks.ipl;
 
 import ibis.benchmarks.ipl.BenchPorts.Stream;
 import ibis.benchmarks.rmi.LatencyPlot;
+import ibis.io.config.Property;
 import ibis.ipl.impl.ImplPropertyTable;
 import ibis.registry.server.CentralRegistryServer;
 
@@ -393,12 +394,13 @@ public final class IplSuite {
 
     private static String ibisSettings() {
         StringBuilder b = new StringBuilder();
-        for (String name : List.of(ImplPropertyTable.RECEIVE_SPIN_MICROS, ImplPropertyTable.UPCALL_SPIN_MICROS,
-                ImplPropertyTable.UPCALL_HANDOFF_MICROS, ImplPropertyTable.BUFFER_SIZE)) {
+        for (Property<?> p : List.of(ImplPropertyTable.RECEIVE_SPIN_MICROS_PROPERTY,
+                ImplPropertyTable.UPCALL_SPIN_MICROS_PROPERTY, ImplPropertyTable.UPCALL_HANDOFF_MICROS_PROPERTY,
+                ImplPropertyTable.BUFFER_SIZE_PROPERTY)) {
             if (b.length() > 0) {
                 b.append(", ");
             }
-            b.append('`').append(name).append('=').append(ImplPropertyTable.longProperty(null, name)).append('`');
+            b.append('`').append(p.name()).append('=').append(p.get(null)).append('`');
         }
         return b.toString();
     }

@@ -1,6 +1,7 @@
 package ibis.impl.tcp;
 
-import ibis.ipl.impl.PropertyTable;
+import ibis.io.config.Property;
+import ibis.io.config.PropertyTable;
 
 import java.util.List;
 
@@ -23,12 +24,22 @@ public final class TcpPropertyTable implements PropertyTable {
     /** Bytes a connection reads ahead while it waits for the next message. */
     public static final String READ_AHEAD = "ibis.tcp.read.ahead";
 
-    static final List<Entry> ENTRIES = List.of(
-            new Entry(ADDRESS, null, "address to listen on and to publish; default: the interface that reaches"
-                    + " ibis.server.address, or the loopback address when the server is local or unset"),
-            new Entry(PORT, "0", "port to listen on (0: any free port)"),
-            new Entry(SOCKET_BUFFER_SIZE, "0", "socket send/receive buffer size in bytes (0: operating system default)"),
-            new Entry(READ_AHEAD, "16384", "bytes a connection reads ahead while waiting for the next message"));
+    /** {@link #ADDRESS}. */
+    public static final Property<String> ADDRESS_PROPERTY = Property.ofText(ADDRESS, null, "address to listen on and"
+            + " to publish; default: the interface that reaches ibis.server.address, or the loopback address when"
+            + " the server is local or unset");
+    /** {@link #PORT}. */
+    public static final Property<Integer> PORT_PROPERTY = Property.ofInt(PORT, 0, 0, 65535,
+            "port to listen on (0: any free port)");
+    /** {@link #SOCKET_BUFFER_SIZE}. */
+    public static final Property<Integer> SOCKET_BUFFER_SIZE_PROPERTY = Property.ofInt(SOCKET_BUFFER_SIZE, 0, 0,
+            Integer.MAX_VALUE, "socket send/receive buffer size in bytes (0: operating system default)");
+    /** {@link #READ_AHEAD}. */
+    public static final Property<Integer> READ_AHEAD_PROPERTY = Property.ofInt(READ_AHEAD, 16_384, 16, 1 << 20,
+            "bytes a connection reads ahead while waiting for the next message");
+
+    static final List<Property<?>> PROPERTIES = List.of(ADDRESS_PROPERTY, PORT_PROPERTY, SOCKET_BUFFER_SIZE_PROPERTY,
+            READ_AHEAD_PROPERTY);
 
     /** Creates the table (used by {@link java.util.ServiceLoader}). */
     public TcpPropertyTable() {
@@ -40,7 +51,7 @@ public final class TcpPropertyTable implements PropertyTable {
     }
 
     @Override
-    public List<Entry> entries() {
-        return ENTRIES;
+    public List<Property<?>> properties() {
+        return PROPERTIES;
     }
 }

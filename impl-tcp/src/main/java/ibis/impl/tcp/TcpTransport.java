@@ -1,8 +1,10 @@
 package ibis.impl.tcp;
 
+import ibis.io.config.InvalidPropertyException;
 import ibis.ipl.IbisProperties;
 import ibis.ipl.impl.ConnectionEnds;
 import ibis.ipl.impl.ImplPropertyTable;
+import ibis.ipl.impl.ImplSettings;
 import ibis.ipl.impl.IncomingConnectionHandler;
 import ibis.ipl.impl.MemberIdentifier;
 import ibis.ipl.impl.SourceWaitSet;
@@ -53,19 +55,20 @@ public final class TcpTransport implements Transport {
      */
     public TcpTransport(Properties properties, IncomingConnectionHandler handler) throws IOException {
         this.handler = handler;
-        this.socketBufferSize = (int) Math.min(Integer.MAX_VALUE,
-                ImplPropertyTable.longProperty(properties, TcpPropertyTable.SOCKET_BUFFER_SIZE, "0"));
-        this.readAhead = (int) Math.max(16, Math.min(1 << 20,
-                ImplPropertyTable.longProperty(properties, TcpPropertyTable.READ_AHEAD, "16384")));
-        this.spinMicros = ImplPropertyTable.longProperty(properties, ImplPropertyTable.RECEIVE_SPIN_MICROS);
-        long port = ImplPropertyTable.longProperty(properties, TcpPropertyTable.PORT, "0");
-        if (port > 65535) {
-            throw new IOException(TcpPropertyTable.PORT + " " + port + " is not a port number");
+        int port;
+        InetAddress address;
+        try {
+            this.socketBufferSize = TcpPropertyTable.SOCKET_BUFFER_SIZE_PROPERTY.get(properties);
+            this.readAhead = TcpPropertyTable.READ_AHEAD_PROPERTY.get(properties);
+            this.spinMicros = ImplPropertyTable.RECEIVE_SPIN_MICROS_PROPERTY.get(properties);
+            port = TcpPropertyTable.PORT_PROPERTY.get(properties);
+            address = chooseAddress(properties);
+        } catch (InvalidPropertyException e) {
+            throw ImplSettings.configurationError(e);
         }
-        InetAddress address = chooseAddress(properties);
         this.server = ServerSocketChannel.open();
         try {
-            server.bind(new InetSocketAddress(address, (int) port), 256);
+            server.bind(new InetSocketAddress(address, port), 256);
         } catch (IOException e) {
             server.close();
             throw new IOException("cannot listen on " + address.getHostAddress() + ":" + port + ": " + e.getMessage(), e);
@@ -90,9 +93,9 @@ public final class TcpTransport implements Transport {
      * host, not set, or cannot be resolved.
      */
     static InetAddress chooseAddress(Properties properties) throws IOException {
-        String configured = property(properties, TcpPropertyTable.ADDRESS);
-        if (configured != null && !configured.isBlank()) {
-            return InetAddress.getByName(configured.trim());
+        String configured = TcpPropertyTable.ADDRESS_PROPERTY.get(properties);
+        if (configured != null) {
+            return InetAddress.getByName(configured);
         }
         String server = property(properties, IbisProperties.SERVER_ADDRESS);
         if (server == null || server.isBlank()) {

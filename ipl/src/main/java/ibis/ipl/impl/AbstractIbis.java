@@ -79,21 +79,13 @@ public abstract class AbstractIbis implements Ibis {
     /** Runs the periodic idle-connection check; null when it is switched off. */
     private final ScheduledExecutorService housekeeping;
 
-    private final long connectTimeout;
-    private final long handshakeTimeout;
-    private final long handshakeMax;
+    private final ImplSettings settings;
     private final AtomicInteger handshakesInProgress = new AtomicInteger();
-    private final long spinMicros;
-    private final long upcallSpinMicros;
     /** Upcall readers polling now, and how many may (see {@link #tryStartUpcallSpin()}). */
     private final AtomicInteger upcallSpinners = new AtomicInteger();
     private final int maxUpcallSpinners = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
     /** Deferred hand-offs of connections after finish() in an upcall. */
     private final UpcallHandOffs upcallHandOffs;
-    private final long closeTimeout;
-    private final long idleCheckMillis;
-    private final int bufferSize;
-    private final int firstBlockSize;
 
     private final ConcurrentHashMap<String, AbstractReceivePort> receivePorts = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, AbstractSendPort> sendPorts = new ConcurrentHashMap<>();
@@ -142,36 +134,13 @@ public abstract class AbstractIbis implements Ibis {
             }
         }
         try {
-            this.connectTimeout = ImplPropertyTable.longProperty(this.properties, ImplPropertyTable.CONNECT_TIMEOUT);
-            this.handshakeTimeout = Math.max(1,
-                    ImplPropertyTable.longProperty(this.properties, ImplPropertyTable.HANDSHAKE_TIMEOUT));
-            this.handshakeMax = Math.max(1,
-                    ImplPropertyTable.longProperty(this.properties, ImplPropertyTable.HANDSHAKE_MAX));
-            this.spinMicros = ImplPropertyTable.longProperty(this.properties, ImplPropertyTable.RECEIVE_SPIN_MICROS);
-            this.upcallSpinMicros = ImplPropertyTable.longProperty(this.properties,
-                    ImplPropertyTable.UPCALL_SPIN_MICROS);
-            this.upcallHandOffs = new UpcallHandOffs(this, ImplPropertyTable.longProperty(this.properties,
-                    ImplPropertyTable.UPCALL_HANDOFF_MICROS), "ibis-" + starter.getNickName() + "-upcall-handoff");
-            this.closeTimeout = ImplPropertyTable.longProperty(this.properties,
-                    ImplPropertyTable.RECEIVE_CLOSE_TIMEOUT);
-            this.idleCheckMillis = ImplPropertyTable.longProperty(this.properties,
-                    ImplPropertyTable.IDLE_CHECK_MILLIS);
-            long size = ImplPropertyTable.longProperty(this.properties, ImplPropertyTable.BUFFER_SIZE);
-            if (size < 64 || size > (1 << 24)) {
-                throw new IbisConfigurationException(ImplPropertyTable.BUFFER_SIZE + " must be between 64 and "
-                        + (1 << 24) + ", not " + size);
-            }
-            this.bufferSize = (int) size;
-            long first = ImplPropertyTable.longProperty(this.properties, ImplPropertyTable.FIRST_BLOCK_SIZE);
-            if (first < 64) {
-                throw new IbisConfigurationException(ImplPropertyTable.FIRST_BLOCK_SIZE + " must be at least 64, not "
-                        + first);
-            }
-            this.firstBlockSize = (int) Math.min(first, size);
+            this.settings = ImplSettings.read(this.properties);
         } catch (IbisConfigurationException e) {
             throw new IbisCreationFailedException(e.getMessage(), e);
         }
 
+        this.upcallHandOffs = new UpcallHandOffs(this, settings.upcallHandOffMicros(),
+                "ibis-" + starter.getNickName() + "-upcall-handoff");
         AtomicInteger threads = new AtomicInteger();
         this.pool = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS, new SynchronousQueue<>(),
                 r -> {
@@ -198,6 +167,7 @@ public abstract class AbstractIbis implements Ibis {
         }
         this.registry = client;
         this.identifier = client.identifier();
+        long idleCheckMillis = settings.idleCheckMillis();
         if (idleCheckMillis > 0) {
             housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "ibis-" + starter.getNickName() + "-idle-check");
@@ -280,19 +250,19 @@ public abstract class AbstractIbis implements Ibis {
     }
 
     long defaultConnectTimeout() {
-        return connectTimeout;
+        return settings.connectTimeout();
     }
 
     long handshakeTimeout() {
-        return handshakeTimeout;
+        return settings.handshakeTimeout();
     }
 
     long receiveSpinMicros() {
-        return spinMicros;
+        return settings.receiveSpinMicros();
     }
 
     long upcallSpinMicros() {
-        return upcallSpinMicros;
+        return settings.upcallSpinMicros();
     }
 
     /**
@@ -322,16 +292,16 @@ public abstract class AbstractIbis implements Ibis {
     }
 
     long receivePortCloseTimeout() {
-        return closeTimeout;
+        return settings.receiveCloseTimeout();
     }
 
     int bufferSize() {
-        return bufferSize;
+        return settings.bufferSize();
     }
 
     /** Payload bytes of the first block of a message ({@code ibis.message.first.block.size}, at most the buffer size). */
     int firstBlockSize() {
-        return firstBlockSize;
+        return settings.firstBlockSize();
     }
 
     private void checkIdleConnections() {
@@ -347,10 +317,10 @@ public abstract class AbstractIbis implements Ibis {
     /** Called by the transport (through the handler) for every accepted connection. */
     private void incomingConnection(ByteSink sink, ByteSource source, String peerDescription) {
         ConnectionEnds ends = new ConnectionEnds(sink, source, peerDescription);
-        if (handshakesInProgress.incrementAndGet() > handshakeMax) {
+        if (handshakesInProgress.incrementAndGet() > settings.handshakeMax()) {
             handshakesInProgress.decrementAndGet();
             log.warn("{}: dropping the connection from {}: {} handshakes are in progress already ({})", identifier,
-                    peerDescription, handshakeMax, ImplPropertyTable.HANDSHAKE_MAX);
+                    peerDescription, settings.handshakeMax(), ImplPropertyTable.HANDSHAKE_MAX);
             ends.closeQuietly();
             return;
         }
@@ -366,7 +336,7 @@ public abstract class AbstractIbis implements Ibis {
     private void handshake(ConnectionEnds ends) {
         Request request;
         try {
-            request = ConnectionHandshake.readRequest(ends.source(), handshakeTimeout);
+            request = ConnectionHandshake.readRequest(ends.source(), settings.handshakeTimeout());
         } catch (IOException | RuntimeException e) {
             log.info("{}: dropping the connection from {}: bad handshake: {}", identifier, ends.peerDescription(),
                     e.toString());

@@ -1,15 +1,15 @@
 package ibis.ipl.impl;
 
-import ibis.ipl.IbisConfigurationException;
+import ibis.io.config.Property;
+import ibis.io.config.PropertyTable;
 
 import java.util.List;
-import java.util.Properties;
 
 /**
  * The properties of the shared implementation base ({@code ibis.ipl.impl}): connection set-up,
  * receiving and buffering. Every network implementation built on {@link AbstractIbis} honours them.
  * Registered for {@code --help-properties} by the network implementation modules (for example
- * impl-tcp's {@code META-INF/services/ibis.ipl.impl.PropertyTable}).
+ * impl-tcp's {@code META-INF/services/ibis.io.config.PropertyTable}).
  */
 public final class ImplPropertyTable implements PropertyTable {
 
@@ -53,36 +53,50 @@ public final class ImplPropertyTable implements PropertyTable {
     /** Size in bytes of the first block of a message (at most the buffer size). */
     public static final String FIRST_BLOCK_SIZE = "ibis.message.first.block.size";
 
-    private static final List<Entry> ENTRIES = List.of(
-            new Entry(CONNECT_TIMEOUT, "60000",
-                    "milliseconds a connect call without time-out waits for the receive port to exist and"
-                            + " accept (0: no limit)"),
-            new Entry(HANDSHAKE_TIMEOUT, "30000",
-                    "milliseconds a connection handshake may take; a peer that is slower is dropped"),
-            new Entry(HANDSHAKE_MAX, "256",
-                    "most incoming connection handshakes in progress at once; more connections are closed at"
-                            + " once (protects against floods of silent connections)"),
-            new Entry(RECEIVE_SPIN_MICROS, "50",
-                    "microseconds an explicit receive() on a port with one sender polls before it blocks"
-                            + " (0: block at once)"),
-            new Entry(UPCALL_HANDOFF_MICROS, "500",
-                    "microseconds an upcall may run after finish() before another thread reads its connection on"
-                            + " (sooner when the next message is already buffered; 0: at once)"),
-            new Entry(UPCALL_SPIN_MICROS, "50",
-                    "microseconds an upcall port's connection reader polls for the next message after an upcall"
-                            + " before it blocks (0: block at once)"),
-            new Entry(IDLE_CHECK_MILLIS, "500",
-                    "milliseconds between checks of connections nobody reads now (explicit one-sender and"
-                            + " poll-upcall ports), to notice disconnects without a receive call (0: never)"),
-            new Entry(RECEIVE_CLOSE_TIMEOUT, "60000",
-                    "milliseconds ReceivePort.close() waits for its senders to disconnect before it breaks"
-                            + " the remaining connections (0: no limit)"),
-            new Entry(BUFFER_SIZE, "131072",
-                    "bytes of the block buffer of each send port and each incoming connection (a message up to"
-                            + " this size travels as one block: one write on the sender, few reads on the receiver)"),
-            new Entry(FIRST_BLOCK_SIZE, "16384",
-                    "bytes after which the first block of a larger message is sent (at most the buffer size): the"
-                            + " receiver reads it while the sender writes the rest"));
+    /** {@link #CONNECT_TIMEOUT}. */
+    public static final Property<Long> CONNECT_TIMEOUT_PROPERTY = Property.ofLong(CONNECT_TIMEOUT, 60_000, 0,
+            Long.MAX_VALUE, "milliseconds a connect call without time-out waits for the receive port to exist and"
+                    + " accept (0: no limit)");
+    /** {@link #HANDSHAKE_TIMEOUT}. */
+    public static final Property<Long> HANDSHAKE_TIMEOUT_PROPERTY = Property.ofLong(HANDSHAKE_TIMEOUT, 30_000, 0,
+            Long.MAX_VALUE, "milliseconds a connection handshake may take; a peer that is slower is dropped (0 counts as 1)");
+    /** {@link #HANDSHAKE_MAX}. */
+    public static final Property<Long> HANDSHAKE_MAX_PROPERTY = Property.ofLong(HANDSHAKE_MAX, 256, 0,
+            Integer.MAX_VALUE, "most incoming connection handshakes in progress at once; more connections are"
+                    + " closed at once (protects against floods of silent connections; 0 counts as 1)");
+    /** {@link #RECEIVE_SPIN_MICROS}. */
+    public static final Property<Long> RECEIVE_SPIN_MICROS_PROPERTY = Property.ofLong(RECEIVE_SPIN_MICROS, 50, 0,
+            Long.MAX_VALUE, "microseconds an explicit receive() on a port with one sender polls before it blocks"
+                    + " (0: block at once)");
+    /** {@link #UPCALL_HANDOFF_MICROS}. */
+    public static final Property<Long> UPCALL_HANDOFF_MICROS_PROPERTY = Property.ofLong(UPCALL_HANDOFF_MICROS, 500,
+            0, Long.MAX_VALUE, "microseconds an upcall may run after finish() before another thread reads its"
+                    + " connection on (sooner when the next message is already buffered; 0: at once)");
+    /** {@link #UPCALL_SPIN_MICROS}. */
+    public static final Property<Long> UPCALL_SPIN_MICROS_PROPERTY = Property.ofLong(UPCALL_SPIN_MICROS, 50, 0,
+            Long.MAX_VALUE, "microseconds an upcall port's connection reader polls for the next message after an"
+                    + " upcall before it blocks (0: block at once)");
+    /** {@link #IDLE_CHECK_MILLIS}. */
+    public static final Property<Long> IDLE_CHECK_MILLIS_PROPERTY = Property.ofLong(IDLE_CHECK_MILLIS, 500, 0,
+            Long.MAX_VALUE, "milliseconds between checks of connections nobody reads now (explicit one-sender and"
+                    + " poll-upcall ports), to notice disconnects without a receive call (0: never)");
+    /** {@link #RECEIVE_CLOSE_TIMEOUT}. */
+    public static final Property<Long> RECEIVE_CLOSE_TIMEOUT_PROPERTY = Property.ofLong(RECEIVE_CLOSE_TIMEOUT,
+            60_000, 0, Long.MAX_VALUE, "milliseconds ReceivePort.close() waits for its senders to disconnect before"
+                    + " it breaks the remaining connections (0: no limit)");
+    /** {@link #BUFFER_SIZE}. */
+    public static final Property<Integer> BUFFER_SIZE_PROPERTY = Property.ofInt(BUFFER_SIZE, 131_072, 64, 1 << 24,
+            "bytes of the block buffer of each send port and each incoming connection (a message up to this size"
+                    + " travels as one block: one write on the sender, few reads on the receiver)");
+    /** {@link #FIRST_BLOCK_SIZE}. */
+    public static final Property<Integer> FIRST_BLOCK_SIZE_PROPERTY = Property.ofInt(FIRST_BLOCK_SIZE, 16_384, 64,
+            Integer.MAX_VALUE, "bytes after which the first block of a larger message is sent (at most the buffer"
+                    + " size): the receiver reads it while the sender writes the rest");
+
+    private static final List<Property<?>> PROPERTIES = List.of(CONNECT_TIMEOUT_PROPERTY,
+            HANDSHAKE_TIMEOUT_PROPERTY, HANDSHAKE_MAX_PROPERTY, RECEIVE_SPIN_MICROS_PROPERTY,
+            UPCALL_HANDOFF_MICROS_PROPERTY, UPCALL_SPIN_MICROS_PROPERTY, IDLE_CHECK_MILLIS_PROPERTY,
+            RECEIVE_CLOSE_TIMEOUT_PROPERTY, BUFFER_SIZE_PROPERTY, FIRST_BLOCK_SIZE_PROPERTY);
 
     /** Creates the table (used by {@link java.util.ServiceLoader}). */
     public ImplPropertyTable() {
@@ -94,49 +108,7 @@ public final class ImplPropertyTable implements PropertyTable {
     }
 
     @Override
-    public List<Entry> entries() {
-        return ENTRIES;
-    }
-
-    /** The documented default of one of this table's properties. */
-    static String defaultOf(List<Entry> entries, String name) {
-        for (Entry e : entries) {
-            if (e.name().equals(name)) {
-                return e.defaultValue();
-            }
-        }
-        throw new IllegalArgumentException("undocumented property " + name);
-    }
-
-    /**
-     * Reads a numeric property of this table: from {@code properties} (which may hold defaults),
-     * else the system properties, else the documented default.
-     *
-     * @throws IbisConfigurationException when the value is not a non-negative number
-     */
-    public static long longProperty(Properties properties, String name) {
-        return longProperty(properties, name, defaultOf(ENTRIES, name));
-    }
-
-    /**
-     * Reads a non-negative numeric property with a given default.
-     *
-     * @throws IbisConfigurationException when the value is not a non-negative number
-     */
-    public static long longProperty(Properties properties, String name, String defaultValue) {
-        String value = properties == null ? null : properties.getProperty(name);
-        if (value == null) {
-            value = System.getProperty(name, defaultValue);
-        }
-        try {
-            long result = Long.parseLong(value.trim());
-            if (result < 0) {
-                throw new NumberFormatException("negative");
-            }
-            return result;
-        } catch (NumberFormatException e) {
-            throw new IbisConfigurationException("property " + name + " must be a non-negative number, not '"
-                    + value + "'", e);
-        }
+    public List<Property<?>> properties() {
+        return PROPERTIES;
     }
 }

@@ -1,5 +1,7 @@
 package ibis.ipl.impl;
 
+import ibis.io.config.Property;
+import ibis.io.config.PropertyTable;
 import ibis.ipl.IbisProperties;
 
 import java.util.ArrayList;
@@ -10,7 +12,8 @@ import java.util.Properties;
 
 /**
  * The documented properties of the IPL itself ({@link IbisProperties}): which implementation to
- * use, the pool, the registry server and the location. Registered as a {@link PropertyTable}
+ * use, the pool, the registry server and the location (the API's own table, {@link
+ * IbisProperties#getDescriptions()}, in the shared shape). Registered as a {@link PropertyTable}
  * service so that {@code ibis-run --help-properties} lists them.
  */
 public final class IplPropertyTable implements PropertyTable {
@@ -21,11 +24,11 @@ public final class IplPropertyTable implements PropertyTable {
     }
 
     @Override
-    public List<Entry> entries() {
+    public List<Property<?>> properties() {
         Properties defaults = IbisProperties.getHardcodedProperties();
-        List<Entry> result = new ArrayList<>();
+        List<Property<?>> result = new ArrayList<>();
         for (Map.Entry<String, String> e : IbisProperties.getDescriptions().entrySet()) {
-            result.add(new Entry(e.getKey(), defaults.getProperty(e.getKey()), e.getValue()));
+            result.add(Property.ofText(e.getKey(), defaults.getProperty(e.getKey()), e.getValue()));
         }
         return Collections.unmodifiableList(result);
     }

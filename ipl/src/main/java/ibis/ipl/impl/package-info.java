@@ -7,7 +7,8 @@
  * {@link ibis.ipl.impl.Transport} (see impl-tcp/README.md for the protocol and threading).
  *
  * <p>Also here: the contracts shared with the registry ({@link ibis.ipl.impl.MemberIdentifier},
- * {@link ibis.ipl.impl.RegistryProvider}, {@link ibis.ipl.impl.RegistryClient}) and the property
- * tables ({@link ibis.ipl.impl.PropertyTable}).
+ * {@link ibis.ipl.impl.RegistryProvider}, {@link ibis.ipl.impl.RegistryClient}), the base's property
+ * table ({@link ibis.ipl.impl.ImplPropertyTable}, in the shape of {@link ibis.io.config.PropertyTable})
+ * and the settings read from it ({@link ibis.ipl.impl.ImplSettings}).
  */
 package ibis.ipl.impl;

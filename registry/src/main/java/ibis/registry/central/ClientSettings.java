@@ -3,8 +3,8 @@ package ibis.registry.central;
 import ibis.ipl.IbisCapabilities;
 import ibis.ipl.IbisConfigurationException;
 import ibis.ipl.IbisProperties;
-import ibis.ipl.Location;
 import ibis.ipl.impl.HierarchicalLocation;
+import ibis.ipl.impl.ImplSettings;
 import ibis.registry.RegistryProperties;
 import ibis.registry.protocol.ServerAddress;
 
@@ -33,8 +33,8 @@ final class ClientSettings {
 
     ClientSettings(IbisCapabilities capabilities, Properties properties) {
         Properties p = properties == null ? new Properties() : properties;
-        String address = p.getProperty(IbisProperties.SERVER_ADDRESS);
-        if (address == null || address.isBlank()) {
+        String address = ImplSettings.value(RegistryProperties.SERVER_ADDRESS_PROPERTY, p);
+        if (address == null) {
             throw new IbisConfigurationException("property " + IbisProperties.SERVER_ADDRESS
                     + " is not set: the central registry needs the address (host or host:port) of a running"
                     + " registry server (bin/ibis-server)");
@@ -44,12 +44,12 @@ final class ClientSettings {
         } catch (IllegalArgumentException e) {
             throw new IbisConfigurationException("property " + IbisProperties.SERVER_ADDRESS + ": " + e.getMessage(), e);
         }
-        String pool = p.getProperty(IbisProperties.POOL_NAME);
-        if (pool == null || pool.isBlank()) {
+        String pool = ImplSettings.value(RegistryProperties.POOL_NAME_PROPERTY, p);
+        if (pool == null) {
             throw new IbisConfigurationException("property " + IbisProperties.POOL_NAME
                     + " is not set: every member of a pool must use the same pool name");
         }
-        poolName = pool.trim();
+        poolName = pool;
         closedWorld = has(capabilities, IbisCapabilities.CLOSED_WORLD);
         elections = has(capabilities, IbisCapabilities.ELECTIONS_STRICT)
                 || has(capabilities, IbisCapabilities.ELECTIONS_UNRELIABLE);
@@ -58,26 +58,24 @@ final class ClientSettings {
         membership = has(capabilities, IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED)
                 || has(capabilities, IbisCapabilities.MEMBERSHIP_UNRELIABLE);
         if (closedWorld) {
-            if (p.getProperty(IbisProperties.POOL_SIZE) == null) {
+            Integer size = ImplSettings.value(RegistryProperties.POOL_SIZE_PROPERTY, p);
+            if (size == null) {
                 throw new IbisConfigurationException("capability " + IbisCapabilities.CLOSED_WORLD
                         + " needs property " + IbisProperties.POOL_SIZE + " (the number of members)");
             }
-            poolSize = RegistryProperties.intProperty(p, IbisProperties.POOL_SIZE, 0, 1, Integer.MAX_VALUE);
+            poolSize = size;
         } else {
             poolSize = 0;
         }
-        location = HierarchicalLocation.parse(p.getProperty(IbisProperties.LOCATION, Location.DEFAULT_LOCATION));
-        heartbeatInterval = RegistryProperties.intProperty(p, RegistryProperties.HEARTBEAT_INTERVAL,
-                RegistryProperties.DEFAULT_HEARTBEAT_INTERVAL, 1, Integer.MAX_VALUE);
-        heartbeatTimeout = RegistryProperties.intProperty(p, RegistryProperties.HEARTBEAT_TIMEOUT,
-                RegistryProperties.DEFAULT_HEARTBEAT_TIMEOUT, 2, Integer.MAX_VALUE);
+        location = HierarchicalLocation.parse(ImplSettings.value(RegistryProperties.LOCATION_PROPERTY, p));
+        heartbeatInterval = ImplSettings.value(RegistryProperties.HEARTBEAT_INTERVAL_PROPERTY, p);
+        heartbeatTimeout = ImplSettings.value(RegistryProperties.HEARTBEAT_TIMEOUT_PROPERTY, p);
         if (heartbeatTimeout <= heartbeatInterval) {
             throw new IbisConfigurationException(RegistryProperties.HEARTBEAT_TIMEOUT + " (" + heartbeatTimeout
                     + " ms) must be larger than " + RegistryProperties.HEARTBEAT_INTERVAL + " (" + heartbeatInterval
                     + " ms)");
         }
-        connectTimeout = RegistryProperties.intProperty(p, RegistryProperties.CONNECT_TIMEOUT,
-                RegistryProperties.DEFAULT_CONNECT_TIMEOUT, 1, Integer.MAX_VALUE);
+        connectTimeout = ImplSettings.value(RegistryProperties.CONNECT_TIMEOUT_PROPERTY, p);
         if (p.getProperty(IbisProperties.SERVER_IS_HUB) != null || p.getProperty(IbisProperties.HUB_ADDRESSES) != null) {
             logger.debug("{} and {} are ignored: the central registry speaks plain TCP",
                     IbisProperties.SERVER_IS_HUB, IbisProperties.HUB_ADDRESSES);

@@ -1,5 +1,6 @@
 package ibis.registry.server;
 
+import ibis.ipl.impl.ImplSettings;
 import ibis.ipl.impl.MemberIdentifier;
 import ibis.registry.RegistryProperties;
 import ibis.registry.protocol.RegistryProtocol;
@@ -78,14 +79,11 @@ public final class CentralRegistryServer implements AutoCloseable {
         }
         Properties p = properties == null ? new Properties() : properties;
         this.requestedPort = port;
-        this.bindAddress = p.getProperty(RegistryProperties.SERVER_BIND);
-        this.maxConnections = RegistryProperties.intProperty(p, RegistryProperties.SERVER_MAX_CONNECTIONS,
-                RegistryProperties.DEFAULT_MAX_CONNECTIONS, 1, 1 << 20);
-        this.handshakeTimeoutMillis = RegistryProperties.intProperty(p, RegistryProperties.SERVER_HANDSHAKE_TIMEOUT,
-                RegistryProperties.DEFAULT_HANDSHAKE_TIMEOUT, 1, Integer.MAX_VALUE);
-        this.pingTimeoutNanos = RegistryProperties.intProperty(p, RegistryProperties.SERVER_PING_TIMEOUT,
-                RegistryProperties.DEFAULT_PING_TIMEOUT, 1, Integer.MAX_VALUE) * 1_000_000L;
-        this.logEvents = Boolean.parseBoolean(p.getProperty(RegistryProperties.SERVER_EVENTS, "false"));
+        this.bindAddress = ImplSettings.value(RegistryProperties.SERVER_BIND_PROPERTY, p);
+        this.maxConnections = ImplSettings.value(RegistryProperties.SERVER_MAX_CONNECTIONS_PROPERTY, p);
+        this.handshakeTimeoutMillis = ImplSettings.value(RegistryProperties.SERVER_HANDSHAKE_TIMEOUT_PROPERTY, p);
+        this.pingTimeoutNanos = ImplSettings.value(RegistryProperties.SERVER_PING_TIMEOUT_PROPERTY, p) * 1_000_000L;
+        this.logEvents = ImplSettings.value(RegistryProperties.SERVER_EVENTS_PROPERTY, p);
     }
 
     /**

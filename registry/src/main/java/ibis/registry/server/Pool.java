@@ -83,10 +83,6 @@ final class Pool {
         return members.size();
     }
 
-    synchronized long sequence() {
-        return sequence;
-    }
-
     /** Number of GET_TOKEN requests of this pool waiting for a token. */
     synchronized int waitingTokenRequests() {
         return waitingTokenRequests;

@@ -1,5 +1,6 @@
 package ibis.registry.server;
 
+import ibis.io.config.PropertyTables;
 import ibis.registry.RegistryProperties;
 import ibis.registry.protocol.ServerAddress;
 
@@ -84,9 +85,9 @@ public final class RegistryServerMain {
     }
 
     private static String publicHost() {
-        String bind = System.getProperty(RegistryProperties.SERVER_BIND);
-        if (bind != null && !bind.isBlank()) {
-            return bind.trim();
+        String bind = RegistryProperties.SERVER_BIND_PROPERTY.get(null);
+        if (bind != null) {
+            return bind;
         }
         try {
             return InetAddress.getLocalHost().getHostName();
@@ -102,10 +103,10 @@ public final class RegistryServerMain {
         out.println("  --events   print every pool event (join, leave, died, election, signal, closed, terminated)");
         out.println("  --help     print this text");
         out.println("  Server settings are system properties (-Dname=value):");
-        for (var entry : new RegistryProperties().entries()) {
+        for (var entry : new RegistryProperties().properties()) {
             if (entry.name().startsWith(RegistryProperties.PREFIX + "server.")) {
-                out.println("    " + entry.name() + " (default " + (entry.defaultValue() == null ? "none" : entry.defaultValue())
-                        + "): " + entry.meaning());
+                out.println("    " + entry.name() + " (default " + (entry.defaultText() == null ? "none" : entry.defaultText())
+                        + "): " + PropertyTables.describe(entry));
             }
         }
     }

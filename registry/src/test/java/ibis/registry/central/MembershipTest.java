@@ -13,7 +13,7 @@ import ibis.ipl.IbisIdentifier;
 import ibis.ipl.IbisProperties;
 import ibis.ipl.NoSuchPropertyException;
 import ibis.ipl.impl.MemberIdentifier;
-import ibis.ipl.impl.PropertyTable;
+import ibis.io.config.PropertyTable;
 import ibis.ipl.impl.RegistryClient;
 import ibis.ipl.impl.RegistryProvider;
 import ibis.registry.RecordingHandler;
@@ -52,7 +52,7 @@ public class MembershipTest {
         boolean table = false;
         for (PropertyTable t : ServiceLoader.load(PropertyTable.class)) {
             if (t.subsystem().equals("registry")) {
-                table = t.entries().stream().anyMatch(e -> e.name().equals("ibis.registry.heartbeat.timeout"));
+                table = t.properties().stream().anyMatch(e -> e.name().equals("ibis.registry.heartbeat.timeout"));
             }
         }
         assertTrue(table, "the registry property table documents the heartbeat timeout");

@@ -132,7 +132,7 @@ public final class GeneratedCode {
         synchronized (RUNTIME_GENERATED) {
             RUNTIME_GENERATED.add(name);
         }
-        if (Boolean.getBoolean(WARN_PROPERTY) || RmiRuntime.warnGenerated) {
+        if (RmiRuntime.warnGenerated || RmiPropertyTable.WARN_GENERATED_PROPERTY.get(null)) {
             LOG.info("ibis rmi: generated {} at run time for {} (remote class {}: no usable build-time class from ibisc)",
                     name, Arrays.toString(remote.interfaceNames()), remoteClass == null ? "unknown" : remoteClass);
         }

@@ -144,10 +144,6 @@ public final class RemoteInterfaces {
         return table;
     }
 
-    int methodCount() {
-        return methods.length;
-    }
-
     Method method(int number) {
         return methods[number];
     }

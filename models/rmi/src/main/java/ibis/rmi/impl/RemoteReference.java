@@ -70,10 +70,6 @@ public final class RemoteReference implements RemoteRef {
         return portName + "@" + member;
     }
 
-    RmiRuntime runtime() {
-        return runtime;
-    }
-
     ReplyChannel channel() {
         return channel;
     }

@@ -8,6 +8,7 @@ import ibis.ipl.IbisIdentifier;
 import ibis.ipl.PortType;
 import ibis.ipl.ReceivePort;
 import ibis.ipl.SendPort;
+import ibis.ipl.impl.ImplSettings;
 import ibis.rmi.server.RemoteStub;
 
 import org.slf4j.Logger;
@@ -27,6 +28,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -51,13 +53,6 @@ public final class RmiRuntime {
     /** Property: milliseconds a registry lookup waits for the registry member to be known. */
     public static final String REGISTRY_TIMEOUT = "ibis.rmi.registry.timeout";
 
-    /** The properties of Ibis RMI: name, default, meaning. */
-    public static final String[][] PROPERTIES = {
-        { CONNECT_TIMEOUT, "10000", "ms a stub waits for the connection to its remote object" },
-        { REGISTRY_TIMEOUT, "10000", "ms a registry stub waits for the member serving the registry to be elected" },
-        { GeneratedCode.WARN_PROPERTY, "false", "log one line per stub or skeleton class generated at run time"
-                + " (a remote class without usable build-time classes from ibisc / the Maven goal rewrite)" },
-    };
 
     /** The port type of requests (many callers to one exported object, served by upcalls). */
     public static final PortType PORT_TYPE = new PortType(PortType.CONNECTION_MANY_TO_ONE,
@@ -118,25 +113,12 @@ public final class RmiRuntime {
     private RmiRuntime() throws IOException, IbisCreationFailedException {
         RmiEventHandler events = new RmiEventHandler(this);
         ibis = IbisFactory.createIbis(CAPABILITIES, null, true, events, PORT_TYPE, REPLY_TYPE);
-        connectTimeout = longProperty(CONNECT_TIMEOUT, 10_000);
-        registryTimeout = longProperty(REGISTRY_TIMEOUT, 10_000);
-        warnGenerated = Boolean.parseBoolean(ibis.properties().getProperty(GeneratedCode.WARN_PROPERTY,
-                System.getProperty(GeneratedCode.WARN_PROPERTY)));
+        Properties properties = ibis.properties();
+        connectTimeout = ImplSettings.value(RmiPropertyTable.CONNECT_TIMEOUT_PROPERTY, properties);
+        registryTimeout = ImplSettings.value(RmiPropertyTable.REGISTRY_TIMEOUT_PROPERTY, properties);
+        warnGenerated = ImplSettings.value(RmiPropertyTable.WARN_GENERATED_PROPERTY, properties);
         ibis.registry().enableEvents();
         logger.debug("Ibis RMI started as {}", ibis.identifier());
-    }
-
-    private long longProperty(String name, long dflt) {
-        String v = ibis.properties().getProperty(name, System.getProperty(name));
-        if (v == null) {
-            return dflt;
-        }
-        try {
-            return Long.parseLong(v.trim());
-        } catch (NumberFormatException e) {
-            logger.warn("property {}={} is not a number; using {}", name, v, dflt);
-            return dflt;
-        }
     }
 
     /**

@@ -6,7 +6,8 @@ import static org.testng.Assert.assertNotSame;
 import static org.testng.Assert.assertSame;
 import static org.testng.Assert.assertTrue;
 
-import ibis.ipl.impl.PropertyTable;
+import ibis.io.config.Property;
+import ibis.io.config.PropertyTable;
 import ibis.rmi.server.RemoteStub;
 import ibis.rmi.server.UnicastRemoteObject;
 import ibis.rmi.testing.RmiTestPool;
@@ -222,7 +223,7 @@ public class BuildTimeStubTest {
             }
         }
         assertTrue(rmi != null, "no PropertyTable service for rmi");
-        List<String> names = rmi.entries().stream().map(PropertyTable.Entry::name).toList();
+        List<String> names = rmi.properties().stream().map(Property::name).toList();
         assertTrue(names.contains(GeneratedCode.WARN_PROPERTY), names.toString());
         assertTrue(names.contains(RmiRuntime.CONNECT_TIMEOUT), names.toString());
     }
