@@ -1,6 +1,5 @@
 package ibis.io;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.NotActiveException;

@@ -1,6 +1,5 @@
 package ibis.io;
 
-import ibis.testsupport.MemoryPipe;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertNotEquals;
@@ -8,6 +7,8 @@ import static org.testng.Assert.assertThrows;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 import static org.testng.Assert.fail;
+
+import ibis.testsupport.MemoryPipe;
 
 import java.io.EOFException;
 import java.io.IOException;

@@ -1,11 +1,12 @@
 package ibis.io;
 
-import ibis.testsupport.MemoryPipe;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertNull;
 import static org.testng.Assert.assertThrows;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
+
+import ibis.testsupport.MemoryPipe;
 
 import java.io.IOException;
 import java.io.StreamCorruptedException;

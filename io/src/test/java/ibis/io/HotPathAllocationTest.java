@@ -1,8 +1,9 @@
 package ibis.io;
 
-import ibis.testsupport.MemoryPipe;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
+
+import ibis.testsupport.MemoryPipe;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

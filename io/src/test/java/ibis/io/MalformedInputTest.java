@@ -1,10 +1,11 @@
 package ibis.io;
 
-import ibis.testsupport.MemoryPipe;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 import static org.testng.Assert.fail;
+
+import ibis.testsupport.MemoryPipe;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;

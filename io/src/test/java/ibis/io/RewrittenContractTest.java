@@ -1,9 +1,10 @@
 package ibis.io;
 
-import ibis.testsupport.MemoryPipe;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertSame;
 import static org.testng.Assert.assertTrue;
+
+import ibis.testsupport.MemoryPipe;
 
 import java.util.List;
 

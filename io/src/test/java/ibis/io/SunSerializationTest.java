@@ -1,6 +1,5 @@
 package ibis.io;
 
-import ibis.testsupport.MemoryPipe;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertNotSame;
 import static org.testng.Assert.assertNull;
@@ -8,6 +7,8 @@ import static org.testng.Assert.assertSame;
 import static org.testng.Assert.assertThrows;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
+
+import ibis.testsupport.MemoryPipe;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -1,6 +1,7 @@
 package ibis.io;
 
 import ibis.testsupport.MemoryPipe;
+
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;

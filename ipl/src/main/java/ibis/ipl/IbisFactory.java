@@ -53,7 +53,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class IbisFactory {
 
-    private static final Logger logger = LoggerFactory.getLogger(IbisFactory.class);
+    private static final Logger LOG = LoggerFactory.getLogger(IbisFactory.class);
 
     /** The class path resource holding the IPL's version information, in properties format. */
     public static final String IPL_MANIFEST_FILE = "ibis/ipl/IPL_MANIFEST";
@@ -84,12 +84,12 @@ public final class IbisFactory {
             m = new Properties();
             try (InputStream in = IbisFactory.class.getClassLoader().getResourceAsStream(IPL_MANIFEST_FILE)) {
                 if (in == null) {
-                    logger.warn("IPL manifest {} not found on the class path", IPL_MANIFEST_FILE);
+                    LOG.warn("IPL manifest {} not found on the class path", IPL_MANIFEST_FILE);
                 } else {
                     m.load(in);
                 }
             } catch (IOException | IllegalArgumentException e) {
-                logger.warn("cannot read IPL manifest {}: {}", IPL_MANIFEST_FILE, e.toString());
+                LOG.warn("cannot read IPL manifest {}: {}", IPL_MANIFEST_FILE, e.toString());
             }
             manifest = m;
         }
@@ -233,7 +233,7 @@ public final class IbisFactory {
         boolean verbose = Boolean.parseBoolean(props.getProperty(IbisProperties.VERBOSE, "false"));
         for (String ignored : new String[] { IbisProperties.SERVER_IS_HUB, IbisProperties.HUB_ADDRESSES }) {
             if (props.getProperty(ignored) != null) {
-                logger.debug("property {}={} is accepted for compatibility and ignored (no hubs are used)", ignored,
+                LOG.debug("property {}={} is accepted for compatibility and ignored (no hubs are used)", ignored,
                         props.getProperty(ignored));
             }
         }
@@ -261,9 +261,9 @@ public final class IbisFactory {
         List<IbisStarter> starters = findStarters(props.getProperty(IbisProperties.IMPLEMENTATION_PATH));
         IbisStarter chosen = select(starters, wanted, capabilities, types);
         if (verbose) {
-            logger.info("starting Ibis implementation {} (found {})", chosen, starters);
+            LOG.info("starting Ibis implementation {} (found {})", chosen, starters);
         } else {
-            logger.debug("starting Ibis implementation {} (found {})", chosen, starters);
+            LOG.debug("starting Ibis implementation {} (found {})", chosen, starters);
         }
 
         Ibis ibis;
@@ -370,7 +370,7 @@ public final class IbisFactory {
         try {
             return s.matches(capabilities, portTypes);
         } catch (RuntimeException e) {
-            logger.warn("Ibis starter {} failed to check its capabilities; not using it", s.getClass().getName(), e);
+            LOG.warn("Ibis starter {} failed to check its capabilities; not using it", s.getClass().getName(), e);
             return false;
         }
     }
@@ -431,7 +431,7 @@ public final class IbisFactory {
                 IbisStarter starter = it.next();
                 found.putIfAbsent(starter.getClass().getName(), starter);
             } catch (ServiceConfigurationError | RuntimeException e) {
-                logger.warn("skipping an Ibis starter that cannot be loaded: {}", e.toString());
+                LOG.warn("skipping an Ibis starter that cannot be loaded: {}", e.toString());
                 if (++errors > 100) {
                     // A broken services file may make the iterator fail forever.
                     break;
@@ -469,14 +469,14 @@ public final class IbisFactory {
             if (dir.isDirectory()) {
                 files = dir.listFiles((d, name) -> name.endsWith(".jar"));
                 if (files == null) {
-                    logger.warn("cannot list the directory {} named in {}", dir, IbisProperties.IMPLEMENTATION_PATH);
+                    LOG.warn("cannot list the directory {} named in {}", dir, IbisProperties.IMPLEMENTATION_PATH);
                     continue;
                 }
                 Arrays.sort(files);
             } else if (dir.isFile() && dir.getName().endsWith(".jar")) {
                 files = new File[] { dir };
             } else {
-                logger.warn("{} names {}, which is neither a directory nor a jar file; ignored",
+                LOG.warn("{} names {}, which is neither a directory nor a jar file; ignored",
                         IbisProperties.IMPLEMENTATION_PATH, dir);
                 continue;
             }
@@ -484,7 +484,7 @@ public final class IbisFactory {
                 try {
                     jars.add(jar.getAbsoluteFile().toURI().toURL());
                 } catch (MalformedURLException e) {
-                    logger.warn("ignoring plug-in jar {}: {}", jar, e.toString());
+                    LOG.warn("ignoring plug-in jar {}: {}", jar, e.toString());
                 }
             }
         }
@@ -574,7 +574,7 @@ public final class IbisFactory {
         } catch (IllegalArgumentException e) {
             throw new IOException("malformed properties file " + source + ": " + e.getMessage(), e);
         }
-        logger.debug("read {} Ibis properties from {}", p.size(), source);
+        LOG.debug("read {} Ibis properties from {}", p.size(), source);
         target.putAll(p);
     }
 }

@@ -3,13 +3,13 @@ package ibis.run;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
+import ibis.io.config.PropertyTable;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
-import ibis.io.config.PropertyTable;
 
 import org.testng.annotations.Test;
 

@@ -1,16 +1,16 @@
 package ibis.benchmarks.serialization;
 
-import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.SerializerFactory;
-import com.esotericsoftware.kryo.serializers.FieldSerializer;
-import com.esotericsoftware.kryo.unsafe.UnsafeInput;
-import com.esotericsoftware.kryo.unsafe.UnsafeOutput;
-
 import ibis.benchmarks.serialization.shapes.Ints32;
 import ibis.benchmarks.serialization.shapes.Ints4Null2;
 import ibis.benchmarks.serialization.shapes.Tree;
 
 import java.util.Arrays;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.SerializerFactory;
+import com.esotericsoftware.kryo.serializers.FieldSerializer;
+import com.esotericsoftware.kryo.unsafe.UnsafeInput;
+import com.esotericsoftware.kryo.unsafe.UnsafeOutput;
 
 /**
  * Kryo 5 in its fast configuration: every class registered (registration required), one

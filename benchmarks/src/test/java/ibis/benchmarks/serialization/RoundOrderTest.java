@@ -4,14 +4,14 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertNotEquals;
 import static org.testng.Assert.assertTrue;
 
+import ibis.benchmarks.serialization.SerializationSuite.Key;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 import org.testng.annotations.Test;
-
-import ibis.benchmarks.serialization.SerializationSuite.Key;
 
 /**
  * The order in which the full serialization suite runs its cells: every round runs every cell

@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class TcpTransport implements Transport {
 
-    private static final Logger log = LoggerFactory.getLogger(TcpTransport.class);
+    private static final Logger LOG = LoggerFactory.getLogger(TcpTransport.class);
 
     private final ServerSocketChannel server;
     private final InetSocketAddress listenAddress;
@@ -79,7 +79,7 @@ public final class TcpTransport implements Transport {
         this.acceptThread = new Thread(this::acceptLoop, "ibis-tcp-accept-" + bound);
         acceptThread.setDaemon(true);
         acceptThread.start();
-        log.debug("listening on {}", listenAddress);
+        LOG.debug("listening on {}", listenAddress);
     }
 
     /** The address of the listening socket. */
@@ -116,7 +116,7 @@ public final class TcpTransport implements Transport {
                 }
             }
         } catch (IOException e) {
-            log.debug("cannot find the interface towards the registry server {}: {}", server, e.toString());
+            LOG.debug("cannot find the interface towards the registry server {}: {}", server, e.toString());
         }
         return InetAddress.getLoopbackAddress();
     }
@@ -159,7 +159,7 @@ public final class TcpTransport implements Transport {
                 if (closed) {
                     return;
                 }
-                log.warn("accepting a connection on {} failed: {}", listenAddress, e.toString());
+                LOG.warn("accepting a connection on {} failed: {}", listenAddress, e.toString());
                 pauseAfterFailure();
                 continue;
             }
@@ -172,7 +172,7 @@ public final class TcpTransport implements Transport {
                 TcpByteSource source = TcpByteSource.polling(channel, readAhead, spinMicros);
                 handler.accept(new TcpByteSink(channel, source), source, "tcp " + peer);
             } catch (IOException | RuntimeException e) {
-                log.info("dropping the connection from {}: {}", peer, e.toString());
+                LOG.info("dropping the connection from {}: {}", peer, e.toString());
                 try {
                     channel.close();
                 } catch (IOException ignored) {

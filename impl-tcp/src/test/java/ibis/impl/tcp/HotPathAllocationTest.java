@@ -1,6 +1,5 @@
 package ibis.impl.tcp;
 
-import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
 import ibis.ipl.Ibis;
@@ -24,7 +23,7 @@ import org.testng.annotations.Test;
  */
 public class HotPathAllocationTest {
 
-    private static final Logger log = LoggerFactory.getLogger(HotPathAllocationTest.class);
+    private static final Logger LOG = LoggerFactory.getLogger(HotPathAllocationTest.class);
 
     private static final PortType TYPE = new PortType(PortType.CONNECTION_ONE_TO_ONE, PortType.SERIALIZATION_DATA,
             PortType.RECEIVE_EXPLICIT, PortType.COMMUNICATION_FIFO, PortType.COMMUNICATION_NUMBERED);
@@ -72,7 +71,7 @@ public class HotPathAllocationTest {
                 r.finish();
             }
             long perMessage = (threads.getThreadAllocatedBytes(id) - before) / measured;
-            log.info("bytes allocated per message (send + receive) once warm: {}", perMessage);
+            LOG.info("bytes allocated per message (send + receive) once warm: {}", perMessage);
             assertTrue(java.util.Arrays.equals(into, payload));
             // A few bytes of slack for JVM-internal noise; one object per message would be 16 or more.
             assertTrue(perMessage < 8, "the message path allocates " + perMessage + " bytes per message");

@@ -27,7 +27,7 @@ import org.testng.annotations.Test;
  */
 public class RoundTripTest {
 
-    private static final Logger log = LoggerFactory.getLogger(RoundTripTest.class);
+    private static final Logger LOG = LoggerFactory.getLogger(RoundTripTest.class);
 
     private static final PortType EXPLICIT = new PortType(PortType.CONNECTION_ONE_TO_ONE, PortType.SERIALIZATION_BYTE,
             PortType.RECEIVE_EXPLICIT, PortType.COMMUNICATION_FIFO);
@@ -98,7 +98,7 @@ public class RoundTripTest {
             }
             long perRound = (System.nanoTime() - start) / (ROUNDS - ROUNDS / 2);
             echo.join();
-            log.info("explicit receive, spin {} us: {} us per 1-byte round trip", spin, perRound / 1000.0);
+            LOG.info("explicit receive, spin {} us: {} us per 1-byte round trip", spin, perRound / 1000.0);
         }
     }
 
@@ -142,7 +142,7 @@ public class RoundTripTest {
                 r.finish();
             }
             long perRound = (System.nanoTime() - start) / (ROUNDS - ROUNDS / 2);
-            log.info("upcall echo ({}): {} us per 1-byte round trip",
+            LOG.info("upcall echo ({}): {} us per 1-byte round trip",
                     finishInUpcall ? "finish() in the upcall" : "finished when the upcall returns", perRound / 1000.0);
         }
     }

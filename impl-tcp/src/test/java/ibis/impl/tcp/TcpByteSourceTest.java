@@ -1,12 +1,12 @@
 package ibis.impl.tcp;
 
-import ibis.testsupport.Waits;
-
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 import static org.testng.Assert.fail;
+
+import ibis.testsupport.Waits;
 
 import java.io.EOFException;
 import java.io.IOException;

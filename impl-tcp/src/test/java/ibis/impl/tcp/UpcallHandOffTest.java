@@ -7,7 +7,6 @@ import static org.testng.Assert.assertTrue;
 import ibis.ipl.Ibis;
 import ibis.ipl.IbisCapabilities;
 import ibis.ipl.PortType;
-import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
 import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
@@ -36,7 +35,7 @@ import org.testng.annotations.Test;
  */
 public class UpcallHandOffTest {
 
-    private static final Logger log = LoggerFactory.getLogger(UpcallHandOffTest.class);
+    private static final Logger LOG = LoggerFactory.getLogger(UpcallHandOffTest.class);
 
     private static final PortType UPCALLS = new PortType(PortType.CONNECTION_ONE_TO_ONE,
             PortType.SERIALIZATION_DATA, PortType.RECEIVE_AUTO_UPCALLS, PortType.RECEIVE_EXPLICIT,
@@ -178,7 +177,7 @@ public class UpcallHandOffTest {
             assertEquals(failure.get(), null);
         }
         long perMessage = seen.allocatedWhileMeasuring() / (2L * measured);
-        log.info("bytes allocated per upcall message once warm: {} (upcall threads seen: {})", perMessage,
+        LOG.info("bytes allocated per upcall message once warm: {} (upcall threads seen: {})", perMessage,
                 seen.count());
         // One object per message would be 16 bytes or more; a little slack for rare hand-offs to
         // pooled threads when an upcall is descheduled on a busy machine.

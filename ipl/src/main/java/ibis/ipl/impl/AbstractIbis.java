@@ -35,8 +35,8 @@ import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -64,7 +64,7 @@ import org.slf4j.LoggerFactory;
  */
 public abstract class AbstractIbis implements Ibis {
 
-    private static final Logger log = LoggerFactory.getLogger(AbstractIbis.class);
+    private static final Logger LOG = LoggerFactory.getLogger(AbstractIbis.class);
 
     private static final String DEFAULT_REGISTRY = "central";
 
@@ -179,7 +179,7 @@ public abstract class AbstractIbis implements Ibis {
         } else {
             housekeeping = null;
         }
-        log.debug("{} started: {}", starter.getNickName(), identifier.describe());
+        LOG.debug("{} started: {}", starter.getNickName(), identifier.describe());
     }
 
     private RegistryClient joinRegistry(RegistryEventHandler handler, byte[] tag) throws IbisCreationFailedException {
@@ -229,7 +229,7 @@ public abstract class AbstractIbis implements Ibis {
                 transport.close();
             }
         } catch (IOException | RuntimeException e) {
-            log.debug("closing the transport failed: {}", e.toString());
+            LOG.debug("closing the transport failed: {}", e.toString());
         }
     }
 
@@ -245,7 +245,7 @@ public abstract class AbstractIbis implements Ibis {
         try {
             pool.execute(task);
         } catch (RejectedExecutionException e) {
-            log.debug("{}: not running a task, the Ibis has ended", identifier);
+            LOG.debug("{}: not running a task, the Ibis has ended", identifier);
         }
     }
 
@@ -310,7 +310,7 @@ public abstract class AbstractIbis implements Ibis {
                 p.checkIdleConnections();
             }
         } catch (RuntimeException e) {
-            log.warn("{}: checking idle connections failed", identifier, e); // keep the schedule alive
+            LOG.warn("{}: checking idle connections failed", identifier, e); // keep the schedule alive
         }
     }
 
@@ -319,7 +319,7 @@ public abstract class AbstractIbis implements Ibis {
         ConnectionEnds ends = new ConnectionEnds(sink, source, peerDescription);
         if (handshakesInProgress.incrementAndGet() > settings.handshakeMax()) {
             handshakesInProgress.decrementAndGet();
-            log.warn("{}: dropping the connection from {}: {} handshakes are in progress already ({})", identifier,
+            LOG.warn("{}: dropping the connection from {}: {} handshakes are in progress already ({})", identifier,
                     peerDescription, settings.handshakeMax(), ImplPropertyTable.HANDSHAKE_MAX);
             ends.closeQuietly();
             return;
@@ -338,7 +338,7 @@ public abstract class AbstractIbis implements Ibis {
         try {
             request = ConnectionHandshake.readRequest(ends.source(), settings.handshakeTimeout());
         } catch (IOException | RuntimeException e) {
-            log.info("{}: dropping the connection from {}: bad handshake: {}", identifier, ends.peerDescription(),
+            LOG.info("{}: dropping the connection from {}: bad handshake: {}", identifier, ends.peerDescription(),
                     e.toString());
             ends.closeQuietly();
             return;
@@ -349,7 +349,7 @@ public abstract class AbstractIbis implements Ibis {
         if (!starter.getNickName().equals(theirs)) {
             // A member of another implementation reached this one (a shared pool of mixed members);
             // its bytes would be misread, so refuse before any message is accepted.
-            log.warn("{}: refusing the connection from {}: it runs the '{}' implementation, this member '{}'",
+            LOG.warn("{}: refusing the connection from {}: it runs the '{}' implementation, this member '{}'",
                     identifier, request.sender(), theirs, starter.getNickName());
             try {
                 ConnectionHandshake.writeReply(ends.sink(), new Reply(Status.BAD_REQUEST, ByteOrder.nativeOrder(),
@@ -357,7 +357,7 @@ public abstract class AbstractIbis implements Ibis {
                                 + "': every member of a pool must use the same one (" + IbisProperties.IMPLEMENTATION
                                 + ")"));
             } catch (IOException e) {
-                log.debug("{}: could not answer {}: {}", identifier, ends.peerDescription(), e.toString());
+                LOG.debug("{}: could not answer {}: {}", identifier, ends.peerDescription(), e.toString());
             }
             ends.closeQuietly();
             return;
@@ -368,7 +368,7 @@ public abstract class AbstractIbis implements Ibis {
                 ConnectionHandshake.writeReply(ends.sink(), new Reply(Status.NO_SUCH_PORT, ByteOrder.nativeOrder(),
                         "no receive port named '" + request.receivePortName() + "' at " + identifier));
             } catch (IOException e) {
-                log.debug("{}: could not answer {}: {}", identifier, ends.peerDescription(), e.toString());
+                LOG.debug("{}: could not answer {}: {}", identifier, ends.peerDescription(), e.toString());
             }
             ends.closeQuietly();
             return;
@@ -460,7 +460,7 @@ public abstract class AbstractIbis implements Ibis {
         try {
             registry.leave();
         } catch (IOException e) {
-            log.info("{}: leaving the registry failed: {}", identifier, e.toString());
+            LOG.info("{}: leaving the registry failed: {}", identifier, e.toString());
             failure = e;
         }
         closeTransportQuietly();
@@ -469,7 +469,7 @@ public abstract class AbstractIbis implements Ibis {
         if (housekeeping != null) {
             housekeeping.shutdownNow();
         }
-        log.debug("{} ended", identifier);
+        LOG.debug("{} ended", identifier);
         if (failure != null) {
             throw failure;
         }
@@ -499,7 +499,7 @@ public abstract class AbstractIbis implements Ibis {
         try {
             registry.leave();
         } catch (IOException e) {
-            log.debug("{}: leaving the registry failed: {}", identifier, e.toString());
+            LOG.debug("{}: leaving the registry failed: {}", identifier, e.toString());
         }
         closeTransportQuietly();
         upcallHandOffs.stop();

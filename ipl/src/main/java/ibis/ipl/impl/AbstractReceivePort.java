@@ -56,7 +56,7 @@ import org.slf4j.LoggerFactory;
  */
 public abstract class AbstractReceivePort implements ReceivePort {
 
-    private static final Logger log = LoggerFactory.getLogger(AbstractReceivePort.class);
+    private static final Logger LOG = LoggerFactory.getLogger(AbstractReceivePort.class);
 
     /** The Ibis instance this port belongs to. */
     protected final AbstractIbis ibis;
@@ -135,7 +135,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
             try {
                 set = ibis.transport().newSourceWaitSet();
             } catch (IOException e) {
-                log.warn("{}: the transport could not make a wait set ({}); reading each connection on a thread "
+                LOG.warn("{}: the transport could not make a wait set ({}); reading each connection on a thread "
                         + "of its own", name, e.toString());
             }
             SpinWait receiveSpin = new SpinWait(ibis.receiveSpinMicros());
@@ -213,7 +213,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
                 try {
                     accepted = connectUpcall.gotConnection(this, origin);
                 } catch (Throwable t) {
-                    log.warn("{}: ReceivePortConnectUpcall.gotConnection threw; refusing {}", this, origin, t);
+                    LOG.warn("{}: ReceivePortConnectUpcall.gotConnection threw; refusing {}", this, origin, t);
                     accepted = false;
                 }
             }
@@ -246,7 +246,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
             }
         }
         if (setupFailure != null) {
-            log.warn("{}: setting up the connection from {} failed", this, origin, setupFailure);
+            LOG.warn("{}: setting up the connection from {} failed", this, origin, setupFailure);
         }
         if (status != null) {
             reject(ends, origin, status, text);
@@ -258,16 +258,16 @@ public abstract class AbstractReceivePort implements ReceivePort {
             connectionEnded(connection, e);
             return;
         }
-        log.debug("{}: accepted {}", this, connection);
+        LOG.debug("{}: accepted {}", this, connection);
         delivery.connectionAccepted(connection);
     }
 
     private void reject(ConnectionEnds ends, SendPortId origin, Status status, String text) {
-        log.debug("{}: answering {} to {}: {}", this, status, origin, text);
+        LOG.debug("{}: answering {} to {}: {}", this, status, origin, text);
         try {
             ConnectionHandshake.writeReply(ends.sink(), new Reply(status, ByteOrder.nativeOrder(), text));
         } catch (IOException e) {
-            log.debug("{}: could not send the {} answer to {}: {}", this, status, origin, e.toString());
+            LOG.debug("{}: could not send the {} answer to {}: {}", this, status, origin, e.toString());
         }
         ends.closeQuietly();
     }
@@ -514,9 +514,9 @@ public abstract class AbstractReceivePort implements ReceivePort {
 
     void logUpcallFailure(ReceiveConnection c, Throwable failure) {
         if (failure instanceof IOException || failure instanceof ClassNotFoundException) {
-            log.info("{}: upcall for a message from {} failed: {}", this, c.origin, failure.toString());
+            LOG.info("{}: upcall for a message from {} failed: {}", this, c.origin, failure.toString());
         } else {
-            log.warn("{}: upcall for a message from {} threw", this, c.origin, failure);
+            LOG.warn("{}: upcall for a message from {} threw", this, c.origin, failure);
         }
     }
 
@@ -535,7 +535,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
             inUpcall = m.upcallThread != null && upcallReaders != null;
         }
         if (abortCause != null) {
-            log.debug("{}: message from {} finished after an error: {}", this, m.origin(), abortCause.toString());
+            LOG.debug("{}: message from {} finished after an error: {}", this, m.origin(), abortCause.toString());
         }
         long bytes = completeFinish(m, inUpcall);
         return bytes;
@@ -604,20 +604,20 @@ public abstract class AbstractReceivePort implements ReceivePort {
         }
         c.ends.closeQuietly();
         if (!report) {
-            log.debug("{}: closed {}", this, c);
+            LOG.debug("{}: closed {}", this, c);
             return;
         }
         if (cause == null) {
-            log.debug("{}: {} disconnected", this, c);
+            LOG.debug("{}: {} disconnected", this, c);
         } else {
-            log.info("{}: lost {}: {}", this, c, cause.toString());
+            LOG.info("{}: lost {}: {}", this, c, cause.toString());
         }
         if (connectUpcall != null) {
             synchronized (connectUpcallLock) {
                 try {
                     connectUpcall.lostConnection(this, c.origin, cause);
                 } catch (Throwable t) {
-                    log.warn("{}: ReceivePortConnectUpcall.lostConnection threw", this, t);
+                    LOG.warn("{}: ReceivePortConnectUpcall.lostConnection threw", this, t);
                 }
             }
         }
@@ -688,13 +688,13 @@ public abstract class AbstractReceivePort implements ReceivePort {
             }
             for (ReceiveConnection c : broken) {
                 if (timeoutMillis >= 0) {
-                    log.info("{}: closing while {} is still connected; breaking the connection", this, c.origin);
+                    LOG.info("{}: closing while {} is still connected; breaking the connection", this, c.origin);
                 }
                 connectionEnded(c, null);
             }
             delivery.closed();
             ibis.receivePortClosed(this);
-            log.debug("{}: closed", this);
+            LOG.debug("{}: closed", this);
         }
     }
 
@@ -711,13 +711,13 @@ public abstract class AbstractReceivePort implements ReceivePort {
 
     /** Closing: skips a message that arrived and that nobody will receive (its header was read). */
     void dropWhileClosing(ReceiveConnection c) throws IOException {
-        log.debug("{}: dropping a message from {} that arrived while closing", this, c.origin);
+        LOG.debug("{}: dropping a message from {} that arrived while closing", this, c.origin);
         c.endMessage();
     }
 
     /** Closing: finishes a message made live that nobody will receive any more. */
     void dropWhileClosing(IncomingMessage m) {
-        log.debug("{}: dropping a message from {} that arrived while closing", this, m.origin());
+        LOG.debug("{}: dropping a message from {} that arrived while closing", this, m.origin());
         try {
             finishMessage(m, null);
         } catch (IOException e) {

@@ -22,6 +22,7 @@ import ibis.ipl.WriteMessage;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.io.PrintStream;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteOrder;
@@ -29,7 +30,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.io.PrintStream;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,7 +56,7 @@ import org.slf4j.LoggerFactory;
  */
 public abstract class AbstractSendPort implements SendPort {
 
-    private static final Logger log = LoggerFactory.getLogger(AbstractSendPort.class);
+    private static final Logger LOG = LoggerFactory.getLogger(AbstractSendPort.class);
 
     private static final SendConnection[] NO_CONNECTIONS = new SendConnection[0];
 
@@ -255,13 +255,13 @@ public abstract class AbstractSendPort implements SendPort {
             if (abortCause == null) {
                 throw e;
             }
-            log.debug("{}: message aborted by the caller ({}); {}", this, abortCause, e.getMessage());
+            LOG.debug("{}: message aborted by the caller ({}); {}", this, abortCause, e.getMessage());
         }
         if (streamFailure != null) {
             if (abortCause == null) {
                 throw streamFailure;
             }
-            log.debug("{}: ending an aborted message failed: {}", this, streamFailure.toString());
+            LOG.debug("{}: ending an aborted message failed: {}", this, streamFailure.toString());
         }
         return bytes;
     }
@@ -300,7 +300,7 @@ public abstract class AbstractSendPort implements SendPort {
             }
             for (SendConnection c : failed) {
                 c.ends.closeQuietly();
-                log.info("{}: lost {}: {}", this, c, c.failure.toString());
+                LOG.info("{}: lost {}: {}", this, c, c.failure.toString());
             }
         }
         return failed;
@@ -314,7 +314,7 @@ public abstract class AbstractSendPort implements SendPort {
             try {
                 disconnectUpcall.lostConnection(this, c.target, c.failure);
             } catch (Throwable t) {
-                log.warn("{}: SendPortDisconnectUpcall.lostConnection threw", this, t);
+                LOG.warn("{}: SendPortDisconnectUpcall.lostConnection threw", this, t);
             }
         }
     }
@@ -461,7 +461,7 @@ public abstract class AbstractSendPort implements SendPort {
             } finally {
                 releaseSlot();
             }
-            log.debug("{}: connected to {}", this, connection);
+            LOG.debug("{}: connected to {}", this, connection);
             return target;
         } finally {
             synchronized (lock) {
@@ -626,7 +626,7 @@ public abstract class AbstractSendPort implements SendPort {
             connections = kept.toArray(NO_CONNECTIONS);
             streamChanged = true;
             sendClose(new SendConnection[] {found});
-            log.debug("{}: disconnected from {}", this, found);
+            LOG.debug("{}: disconnected from {}", this, found);
         } finally {
             releaseSlot();
         }
@@ -639,7 +639,7 @@ public abstract class AbstractSendPort implements SendPort {
             blockOut.writeByte(MessageHeader.CLOSE);
             blockOut.endMessage();
         } catch (IOException | RuntimeException e) {
-            log.debug("{}: sending CLOSE failed: {}", this, e.toString());
+            LOG.debug("{}: sending CLOSE failed: {}", this, e.toString());
         }
         sink.clearFailures();
         for (SendConnection c : to) {
@@ -675,7 +675,7 @@ public abstract class AbstractSendPort implements SendPort {
                 lock.notifyAll();
             }
             ibis.sendPortClosed(this);
-            log.debug("{}: closed", this);
+            LOG.debug("{}: closed", this);
         }
     }
 
@@ -697,7 +697,7 @@ public abstract class AbstractSendPort implements SendPort {
             close();
             return;
         }
-        log.info("{}: the Ibis ends while a message is still being written; breaking the connections", this);
+        LOG.info("{}: the Ibis ends while a message is still being written; breaking the connections", this);
         abort();
         ibis.sendPortClosed(this);
     }

@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  */
 final class ManySenderReceipt implements MessageDelivery {
 
-    private static final Logger log = LoggerFactory.getLogger(ManySenderReceipt.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ManySenderReceipt.class);
 
     private final AbstractReceivePort port;
     /** Poll-then-block policy of the receive calls (one reads at a time). */
@@ -285,7 +285,7 @@ final class ManySenderReceipt implements MessageDelivery {
                 throw e;
             } catch (IOException | RuntimeException e) {
                 if (c == null) {
-                    log.debug("{}: waiting for the senders to disconnect failed: {}", port, e.toString());
+                    LOG.debug("{}: waiting for the senders to disconnect failed: {}", port, e.toString());
                     return;
                 }
                 port.connectionEnded(c, e);
@@ -300,7 +300,7 @@ final class ManySenderReceipt implements MessageDelivery {
         try {
             waitSet.close();
         } catch (IOException e) {
-            log.debug("{}: closing the wait set failed: {}", port, e.toString());
+            LOG.debug("{}: closing the wait set failed: {}", port, e.toString());
         }
     }
 }

@@ -1,6 +1,5 @@
 package ibis.ipl.impl;
 
-import ibis.testsupport.MemoryPipe;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
@@ -8,6 +7,7 @@ import static org.testng.Assert.expectThrows;
 import ibis.ipl.impl.ConnectionHandshake.Reply;
 import ibis.ipl.impl.ConnectionHandshake.Request;
 import ibis.ipl.impl.ConnectionHandshake.Status;
+import ibis.testsupport.MemoryPipe;
 
 import java.io.IOException;
 import java.io.StreamCorruptedException;

@@ -1,11 +1,12 @@
 package ibis.ipl.impl;
 
-import ibis.testsupport.MemoryPipe;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertNotNull;
 import static org.testng.Assert.assertNull;
 import static org.testng.Assert.assertTrue;
+
+import ibis.testsupport.MemoryPipe;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

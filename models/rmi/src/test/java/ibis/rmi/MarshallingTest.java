@@ -1,5 +1,13 @@
 package ibis.rmi;
 
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertNotSame;
+import static org.testng.Assert.assertNull;
+import static org.testng.Assert.assertSame;
+import static org.testng.Assert.assertTrue;
+import static org.testng.Assert.expectThrows;
+
 import ibis.ipl.Ibis;
 import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
@@ -9,17 +17,14 @@ import ibis.rmi.server.RemoteStub;
 import ibis.rmi.server.UnicastRemoteObject;
 import ibis.rmi.testing.Callback;
 import ibis.rmi.testing.CallbackImpl;
-import ibis.rmi.testing.CountingCallback;
 import ibis.rmi.testing.Counter;
-import ibis.rmi.testing.SpecialPayload;
+import ibis.rmi.testing.CountingCallback;
 import ibis.rmi.testing.Echo;
 import ibis.rmi.testing.EchoImpl;
 import ibis.rmi.testing.Payload;
 import ibis.rmi.testing.RmiTestPool;
+import ibis.rmi.testing.SpecialPayload;
 import ibis.rmi.testing.TestFailure;
-
-import org.testng.annotations.BeforeClass;
-import org.testng.annotations.Test;
 
 import java.lang.reflect.Proxy;
 import java.rmi.NoSuchObjectException;
@@ -31,13 +36,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import static org.testng.Assert.assertEquals;
-import static org.testng.Assert.assertFalse;
-import static org.testng.Assert.assertNotSame;
-import static org.testng.Assert.assertNull;
-import static org.testng.Assert.assertSame;
-import static org.testng.Assert.assertTrue;
-import static org.testng.Assert.expectThrows;
+import org.testng.annotations.BeforeClass;
+import org.testng.annotations.Test;
 
 /**
  * Every parameter and result type through generated stubs and skeletons, in one JVM (the call

@@ -1,5 +1,13 @@
 package ibis.rmi;
 
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertNotEquals;
+import static org.testng.Assert.assertSame;
+import static org.testng.Assert.assertTrue;
+import static org.testng.Assert.expectThrows;
+import static org.testng.Assert.fail;
+
 import ibis.rmi.server.RemoteStub;
 import ibis.rmi.testing.Callback;
 import ibis.rmi.testing.CallbackImpl;
@@ -7,11 +15,8 @@ import ibis.rmi.testing.Echo;
 import ibis.rmi.testing.EchoImpl;
 import ibis.rmi.testing.Payload;
 import ibis.rmi.testing.RmiTestPool;
-import ibis.testsupport.ChildJvm;
 import ibis.rmi.testing.TestFailure;
-
-import org.testng.annotations.BeforeClass;
-import org.testng.annotations.Test;
+import ibis.testsupport.ChildJvm;
 
 import java.rmi.NoSuchObjectException;
 import java.rmi.RemoteException;
@@ -24,13 +29,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-import static org.testng.Assert.assertEquals;
-import static org.testng.Assert.assertFalse;
-import static org.testng.Assert.assertNotEquals;
-import static org.testng.Assert.assertSame;
-import static org.testng.Assert.assertTrue;
-import static org.testng.Assert.expectThrows;
-import static org.testng.Assert.fail;
+import org.testng.annotations.BeforeClass;
+import org.testng.annotations.Test;
 
 /** The RMI semantics between real JVMs: a server in a child JVM, clients here and in more children. */
 public class MultiProcessTest {

@@ -1,14 +1,17 @@
 package ibis.rmi;
 
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertNull;
+import static org.testng.Assert.assertTrue;
+import static org.testng.Assert.expectThrows;
+
 import ibis.rmi.registry.LocateRegistry;
 import ibis.rmi.registry.Registry;
 import ibis.rmi.server.UnicastRemoteObject;
 import ibis.rmi.testing.Echo;
 import ibis.rmi.testing.EchoImpl;
 import ibis.rmi.testing.RmiTestPool;
-
-import org.testng.annotations.BeforeClass;
-import org.testng.annotations.Test;
 
 import java.net.MalformedURLException;
 import java.rmi.AlreadyBoundException;
@@ -17,11 +20,8 @@ import java.rmi.server.ExportException;
 import java.util.Arrays;
 import java.util.List;
 
-import static org.testng.Assert.assertEquals;
-import static org.testng.Assert.assertFalse;
-import static org.testng.Assert.assertNull;
-import static org.testng.Assert.assertTrue;
-import static org.testng.Assert.expectThrows;
+import org.testng.annotations.BeforeClass;
+import org.testng.annotations.Test;
 
 /** Naming and the registry: bind, rebind, unbind, lookup, list, URLs, their exceptions. */
 public class NamingTest {

@@ -1,5 +1,7 @@
 package ibis.registry.central;
 
+import static ibis.registry.central.RegistryConnection.request;
+
 import ibis.ipl.IbisCapabilities;
 import ibis.ipl.IbisConfigurationException;
 import ibis.ipl.IbisIdentifier;
@@ -13,9 +15,6 @@ import ibis.registry.protocol.MessageBuilder;
 import ibis.registry.protocol.MessageReader;
 import ibis.registry.protocol.RegistryProtocol;
 import ibis.registry.protocol.ServerAddress;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -31,7 +30,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 
-import static ibis.registry.central.RegistryConnection.request;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A pool member's connection to the central registry server; the {@link ibis.ipl.Registry} of an
@@ -72,7 +72,7 @@ import static ibis.registry.central.RegistryConnection.request;
  */
 public final class CentralRegistryClient implements RegistryClient {
 
-    private static final Logger logger = LoggerFactory.getLogger(CentralRegistryClient.class);
+    private static final Logger LOG = LoggerFactory.getLogger(CentralRegistryClient.class);
 
     private final MemberIdentifier identifier;
     private final ServerAddress server;
@@ -147,7 +147,7 @@ public final class CentralRegistryClient implements RegistryClient {
             socket.setSoTimeout(0);
             CentralRegistryClient client = new CentralRegistryClient(settings, socket, in, out, answer, handler);
             client.start();
-            logger.debug("joined pool '{}' as {} (registry server {})", settings.poolName, client.identifier,
+            LOG.debug("joined pool '{}' as {} (registry server {})", settings.poolName, client.identifier,
                     settings.server);
             return client;
         } catch (SocketTimeoutException e) {
@@ -431,7 +431,7 @@ public final class CentralRegistryClient implements RegistryClient {
                 connection.call(id, request(RegistryProtocol.LEAVE, id)).expectEnd();
             }
         } catch (IOException e) {
-            logger.debug("leave of {} could not reach the registry server", identifier, e);
+            LOG.debug("leave of {} could not reach the registry server", identifier, e);
         } finally {
             view.left();
             connection.close();

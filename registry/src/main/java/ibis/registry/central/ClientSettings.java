@@ -8,15 +8,15 @@ import ibis.ipl.impl.ImplSettings;
 import ibis.registry.RegistryProperties;
 import ibis.registry.protocol.ServerAddress;
 
+import java.util.Properties;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.util.Properties;
 
 /** The registry client's configuration, read from the Ibis properties and capabilities once, at the join. */
 final class ClientSettings {
 
-    private static final Logger logger = LoggerFactory.getLogger(CentralRegistryClient.class);
+    private static final Logger LOG = LoggerFactory.getLogger(CentralRegistryClient.class);
 
     final ServerAddress server;
     final String poolName;
@@ -77,7 +77,7 @@ final class ClientSettings {
         }
         connectTimeout = ImplSettings.value(RegistryProperties.CONNECT_TIMEOUT_PROPERTY, p);
         if (p.getProperty(IbisProperties.SERVER_IS_HUB) != null || p.getProperty(IbisProperties.HUB_ADDRESSES) != null) {
-            logger.debug("{} and {} are ignored: the central registry speaks plain TCP",
+            LOG.debug("{} and {} are ignored: the central registry speaks plain TCP",
                     IbisProperties.SERVER_IS_HUB, IbisProperties.HUB_ADDRESSES);
         }
     }

@@ -3,12 +3,12 @@ package ibis.registry.central;
 import ibis.ipl.RegistryEventHandler;
 import ibis.ipl.impl.MemberIdentifier;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Passes the pool's events to the application's {@link RegistryEventHandler}: a queue that the
@@ -19,7 +19,7 @@ import java.util.function.Consumer;
  */
 final class EventDelivery {
 
-    private static final Logger logger = LoggerFactory.getLogger(CentralRegistryClient.class);
+    private static final Logger LOG = LoggerFactory.getLogger(CentralRegistryClient.class);
 
     /** The pool view's lock. */
     private final Object lock;
@@ -112,7 +112,7 @@ final class EventDelivery {
             try {
                 upcall.accept(handler);
             } catch (RuntimeException e) {
-                logger.warn("registry event handler of {} threw an exception; continuing with the next event",
+                LOG.warn("registry event handler of {} threw an exception; continuing with the next event",
                         identifier, e);
             }
             delivered.incrementAndGet();

@@ -9,9 +9,6 @@ import ibis.registry.protocol.MessageReader;
 import ibis.registry.protocol.RegistryProtocol;
 import ibis.registry.protocol.ServerAddress;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
@@ -20,6 +17,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A member's view of its pool, as the server's welcome and events (in the server's total order)
@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class PoolView {
 
-    private static final Logger logger = LoggerFactory.getLogger(CentralRegistryClient.class);
+    private static final Logger LOG = LoggerFactory.getLogger(CentralRegistryClient.class);
 
     /** Guards the view below and the event queue; waiters wait on it. */
     final Object lock = new Object();
@@ -138,7 +138,7 @@ final class PoolView {
                     } else {
                         if (m.equals(identifier)) {
                             declaredDead = true;
-                            logger.debug("the registry declared this member ({}) dead", identifier);
+                            LOG.debug("the registry declared this member ({}) dead", identifier);
                         }
                         if (downcalls) {
                             newDied.add(m);
@@ -200,7 +200,7 @@ final class PoolView {
                             + cause.getMessage(), cause);
                 }
                 if (!leaving) {
-                    logger.warn("{}: {}", identifier, failure.getMessage());
+                    LOG.warn("{}: {}", identifier, failure.getMessage());
                 }
                 events.endedLocked();
             }

@@ -7,9 +7,6 @@ import ibis.registry.protocol.MessageBuilder;
 import ibis.registry.protocol.MessageReader;
 import ibis.registry.protocol.RegistryProtocol;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -32,6 +29,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
  * A member's one TCP connection to the central registry server: connecting and the join
  * handshake, a reader thread that hands the pool's events to the {@link PoolView} and the answers
@@ -41,7 +41,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class RegistryConnection {
 
-    private static final Logger logger = LoggerFactory.getLogger(CentralRegistryClient.class);
+    private static final Logger LOG = LoggerFactory.getLogger(CentralRegistryClient.class);
 
     private final MemberIdentifier identifier;
     private final PoolView view;
@@ -115,7 +115,7 @@ final class RegistryConnection {
                             + IbisProperties.SERVER_ADDRESS + ") within " + settings.connectTimeout + " ms: "
                             + e.getMessage(), e);
                 }
-                logger.debug("registry server {} not reachable yet ({}); retrying", settings.server, e.getMessage());
+                LOG.debug("registry server {} not reachable yet ({}); retrying", settings.server, e.getMessage());
                 try {
                     Thread.sleep(Math.min(backoff, remaining)); // retry pacing, not synchronisation
                 } catch (InterruptedException ie) {
@@ -202,7 +202,7 @@ final class RegistryConnection {
                         } else {
                             String reason = message.readString();
                             if (!request.reply.completeExceptionally(new IOException("registry server: " + reason))) {
-                                logger.debug("{}: registry server answered abandoned request {}: {}", identifier, id,
+                                LOG.debug("{}: registry server answered abandoned request {}: {}", identifier, id,
                                         reason);
                             }
                         }
@@ -225,7 +225,7 @@ final class RegistryConnection {
         } catch (IOException e) {
             connectionLost(e);
         } catch (RuntimeException e) {
-            logger.error("internal error in the registry client of " + identifier, e);
+            LOG.error("internal error in the registry client of " + identifier, e);
             connectionLost(new IOException("internal error in the registry client: " + e, e));
         }
     }
@@ -236,12 +236,12 @@ final class RegistryConnection {
      */
     private void abandonedReply(int id, Request request, MessageReader reply) throws IOException {
         if (request.tokenName == null) {
-            logger.debug("{}: ignoring the answer to abandoned request {}", identifier, id);
+            LOG.debug("{}: ignoring the answer to abandoned request {}", identifier, id);
             return;
         }
         String token = reply.readString();
         reply.expectEnd();
-        logger.info("{}: an interrupted getToken('{}') was handed token {}; returning it to the pool", identifier,
+        LOG.info("{}: an interrupted getToken('{}') was handed token {}; returning it to the pool", identifier,
                 request.tokenName, token);
         int returnId = nextRequestId.incrementAndGet();
         Request giveBack = new Request(null);
@@ -292,7 +292,7 @@ final class RegistryConnection {
             send(new MessageBuilder(RegistryProtocol.HEARTBEAT).frame());
             heartbeatsSent.incrementAndGet();
         } catch (IOException e) {
-            logger.debug("heartbeat of {} failed", identifier, e);
+            LOG.debug("heartbeat of {} failed", identifier, e);
         }
     }
 
@@ -368,7 +368,7 @@ final class RegistryConnection {
         try {
             send(request(RegistryProtocol.CANCEL_TOKEN, requestId).writeString(tokenName).frame());
         } catch (IOException e) {
-            logger.debug("{}: could not withdraw getToken('{}'); the connection is gone", identifier, tokenName, e);
+            LOG.debug("{}: could not withdraw getToken('{}'); the connection is gone", identifier, tokenName, e);
         }
     }
 

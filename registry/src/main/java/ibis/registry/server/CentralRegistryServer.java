@@ -5,9 +5,6 @@ import ibis.ipl.impl.MemberIdentifier;
 import ibis.registry.RegistryProperties;
 import ibis.registry.protocol.RegistryProtocol;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -26,6 +23,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The central registry server: keeps the membership, elections, counters, tokens and the
@@ -48,7 +48,7 @@ import java.util.function.Consumer;
  */
 public final class CentralRegistryServer implements AutoCloseable {
 
-    private static final Logger logger = LoggerFactory.getLogger(CentralRegistryServer.class);
+    private static final Logger LOG = LoggerFactory.getLogger(CentralRegistryServer.class);
 
     private final int requestedPort;
     private final String bindAddress;
@@ -116,7 +116,7 @@ public final class CentralRegistryServer implements AutoCloseable {
         Thread acceptor = new Thread(this::acceptLoop, "ibis-registry-acceptor " + port());
         acceptor.setDaemon(true);
         acceptor.start();
-        logger.info("Ibis registry server listening on {}", address());
+        LOG.info("Ibis registry server listening on {}", address());
     }
 
     /** The port the server listens on (the actual one when it was started with port 0). */
@@ -217,7 +217,7 @@ public final class CentralRegistryServer implements AutoCloseable {
             try {
                 socket.close();
             } catch (IOException e) {
-                logger.debug("closing the registry server socket", e);
+                LOG.debug("closing the registry server socket", e);
             }
         }
         if (reaper != null) {
@@ -226,7 +226,7 @@ public final class CentralRegistryServer implements AutoCloseable {
         for (ServerConnection c : connections) {
             c.closeNow();
         }
-        logger.info("Ibis registry server on port {} closed", socket == null ? requestedPort : socket.getLocalPort());
+        LOG.info("Ibis registry server on port {} closed", socket == null ? requestedPort : socket.getLocalPort());
     }
 
     int handshakeTimeoutMillis() {
@@ -244,7 +244,7 @@ public final class CentralRegistryServer implements AutoCloseable {
                 socket = serverSocket.accept();
             } catch (IOException e) {
                 if (!closed) {
-                    logger.error("registry server stops accepting connections", e);
+                    LOG.error("registry server stops accepting connections", e);
                 }
                 return;
             }
@@ -253,7 +253,7 @@ public final class CentralRegistryServer implements AutoCloseable {
                 return;
             }
             if (connections.size() >= maxConnections) {
-                logger.warn("refusing connection from {}: already {} connections ({} = {})",
+                LOG.warn("refusing connection from {}: already {} connections ({} = {})",
                         socket.getRemoteSocketAddress(), connections.size(),
                         RegistryProperties.SERVER_MAX_CONNECTIONS, maxConnections);
                 closeQuietly(socket);
@@ -329,7 +329,7 @@ public final class CentralRegistryServer implements AutoCloseable {
         synchronized (pools) {
             pools.remove(pool.name(), pool);
         }
-        logger.debug("pool '{}' has no members left; forgetting it", pool.name());
+        LOG.debug("pool '{}' has no members left; forgetting it", pool.name());
     }
 
     /** Called by a connection's reader thread when it stops reading, for whatever reason. */
@@ -347,15 +347,15 @@ public final class CentralRegistryServer implements AutoCloseable {
 
     void fireEvent(Pool pool, long sequence, String description) {
         if (logEvents) {
-            logger.info("pool '{}' event #{}: {}", pool.name(), sequence, description);
+            LOG.info("pool '{}' event #{}: {}", pool.name(), sequence, description);
         } else {
-            logger.debug("pool '{}' event #{}: {}", pool.name(), sequence, description);
+            LOG.debug("pool '{}' event #{}: {}", pool.name(), sequence, description);
         }
         for (Consumer<String> listener : eventListeners) {
             try {
                 listener.accept("pool '" + pool.name() + "' event #" + sequence + ": " + description);
             } catch (RuntimeException e) {
-                logger.warn("registry event listener failed", e);
+                LOG.warn("registry event listener failed", e);
             }
         }
     }
@@ -372,12 +372,12 @@ public final class CentralRegistryServer implements AutoCloseable {
             long handshakeNanos = handshakeTimeoutMillis * 1_000_000L;
             for (ServerConnection c : connections) {
                 if (c.pool() == null && !c.isClosing() && now - c.acceptedAt() > handshakeNanos) {
-                    logger.warn("closing {}: no join within {} ms", c, handshakeTimeoutMillis);
+                    LOG.warn("closing {}: no join within {} ms", c, handshakeTimeoutMillis);
                     c.closeNow();
                 }
                 long closeRequested = c.closeRequestedAt();
                 if (closeRequested != 0 && !c.isSocketClosed() && now - closeRequested > handshakeNanos) {
-                    logger.warn("closing {}: it does not read its last messages", c);
+                    LOG.warn("closing {}: it does not read its last messages", c);
                     c.closeNow();
                 }
             }
@@ -388,7 +388,7 @@ public final class CentralRegistryServer implements AutoCloseable {
             for (Pool pool : snapshot) {
                 for (ServerConnection c : pool.overdueMembers(now)) {
                     boolean ping = c.pingDeadline() != 0 && now - c.pingDeadline() > 0;
-                    logger.warn("pool '{}': declaring {} dead: {}", pool.name(), c.member(),
+                    LOG.warn("pool '{}': declaring {} dead: {}", pool.name(), c.member(),
                             ping ? "no answer to a ping within " + pingTimeoutNanos / 1_000_000L + " ms"
                                     : "no heartbeat for " + c.heartbeatTimeoutNanos() / 1_000_000L + " ms");
                     pool.remove(c, RegistryProtocol.EVENT_DIED);
@@ -396,7 +396,7 @@ public final class CentralRegistryServer implements AutoCloseable {
                 }
             }
         } catch (RuntimeException e) {
-            logger.error("registry reaper failed; continuing", e);
+            LOG.error("registry reaper failed; continuing", e);
         }
     }
 }

@@ -7,9 +7,6 @@ import ibis.registry.protocol.MessageBuilder;
 import ibis.registry.protocol.MessageReader;
 import ibis.registry.protocol.RegistryProtocol;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,6 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
  * The server's state of one pool. Every change happens under this object's lock and is turned
  * into a sequence-numbered event that is queued to the members' connections before the lock is
@@ -29,7 +29,7 @@ import java.util.Set;
  */
 final class Pool {
 
-    private static final Logger logger = LoggerFactory.getLogger(Pool.class);
+    private static final Logger LOG = LoggerFactory.getLogger(Pool.class);
 
     /** Bound on distinct election, counter and token names per pool (a misbehaving member cannot exhaust memory). */
     static final int MAX_NAMES = 1 << 16;
@@ -113,7 +113,7 @@ final class Pool {
             refusal = "pool '" + name + "' is closed: all " + size + " members have joined already";
         }
         if (refusal != null) {
-            logger.info("refusing join from {}: {}", connection.peer(), refusal);
+            LOG.info("refusing join from {}: {}", connection.peer(), refusal);
             connection.refuse(refusal);
             return false;
         }
@@ -285,7 +285,7 @@ final class Pool {
                     }
                     pool.waiting.add(new TokenRequest(connection, requestId));
                     waitingTokenRequests++;
-                    logger.debug("pool {}: {} waits for a token '{}'", name, connection.member(), tokenName);
+                    LOG.debug("pool {}: {} waits for a token '{}'", name, connection.member(), tokenName);
                 }
                 return;
             }
@@ -329,7 +329,7 @@ final class Pool {
                         if (c != null) {
                             c.send(frame);
                         } else {
-                            logger.debug("pool {}: signal '{}' for {} who is not a member (any more)", name, signal, target);
+                            LOG.debug("pool {}: signal '{}' for {} who is not a member (any more)", name, signal, target);
                         }
                     }
                     server.fireEvent(this, sequence, "SIGNAL '" + signal + "' from " + connection.member() + " to "
@@ -349,12 +349,12 @@ final class Pool {
                     ServerConnection suspect = members.get(target);
                     if (suspect != null) {
                         if (type == RegistryProtocol.ASSUME_DEAD) {
-                            logger.info("pool {}: {} declares {} dead", name, connection.member(), suspect.member());
+                            LOG.info("pool {}: {} declares {} dead", name, connection.member(), suspect.member());
                             remove(suspect, RegistryProtocol.EVENT_DIED);
                         } else if (suspect.isClosing()) {
                             remove(suspect, RegistryProtocol.EVENT_DIED);
                         } else {
-                            logger.debug("pool {}: {} suspects {}; pinging it", name, connection.member(), suspect.member());
+                            LOG.debug("pool {}: {} suspects {}; pinging it", name, connection.member(), suspect.member());
                             suspect.suspect(server.pingTimeoutNanos());
                         }
                     }

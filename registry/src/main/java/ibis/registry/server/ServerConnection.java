@@ -6,9 +6,6 @@ import ibis.registry.protocol.MessageBuilder;
 import ibis.registry.protocol.MessageReader;
 import ibis.registry.protocol.RegistryProtocol;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -21,6 +18,9 @@ import java.net.SocketTimeoutException;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
  * One client connection on the server. Its reader thread runs the handshake (preamble and join)
  * and then handles the member's requests in order; its writer thread drains a bounded queue of
@@ -30,7 +30,7 @@ import java.util.concurrent.LinkedBlockingQueue;
  */
 final class ServerConnection implements Runnable {
 
-    private static final Logger logger = LoggerFactory.getLogger(ServerConnection.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ServerConnection.class);
 
     /** Frames a member may have outstanding before it is considered hopelessly slow. */
     static final int MAX_QUEUED_FRAMES = 100_000;
@@ -115,7 +115,7 @@ final class ServerConnection implements Runnable {
             }
             MessageReader join = MessageReader.readFrame(in, RegistryProtocol.MAX_CLIENT_FRAME);
             if (join == null) {
-                logger.warn("connection from {} closed before it joined a pool", peer);
+                LOG.warn("connection from {} closed before it joined a pool", peer);
                 return;
             }
             if (join.type() != RegistryProtocol.JOIN) {
@@ -138,7 +138,7 @@ final class ServerConnection implements Runnable {
                 MessageReader message = MessageReader.readFrame(in, RegistryProtocol.MAX_CLIENT_FRAME);
                 if (message == null) {
                     if (!closing && pool.isMember(this)) {
-                        logger.info("connection to {} ({}) closed without a leave", member, peer);
+                        LOG.info("connection to {} ({}) closed without a leave", member, peer);
                     }
                     return;
                 }
@@ -147,20 +147,20 @@ final class ServerConnection implements Runnable {
                 pool.handle(this, message);
             }
         } catch (MalformedMessageException e) {
-            logger.warn("closing connection from {}{}: malformed input: {}", peer,
+            LOG.warn("closing connection from {}{}: malformed input: {}", peer,
                     member == null ? "" : " (member " + member + ")", e.getMessage());
         } catch (SocketTimeoutException e) {
-            logger.warn("closing connection from {}: no complete join within {} ms", peer,
+            LOG.warn("closing connection from {}: no complete join within {} ms", peer,
                     server.handshakeTimeoutMillis());
         } catch (EOFException e) {
-            logger.warn("connection from {} ended inside its handshake", peer);
+            LOG.warn("connection from {} ended inside its handshake", peer);
         } catch (IOException e) {
             if (!closing && !server.isClosed()) {
-                logger.info("connection from {}{} lost: {}", peer,
+                LOG.info("connection from {}{} lost: {}", peer,
                         member == null ? "" : " (member " + member + ")", e.toString());
             }
         } catch (RuntimeException e) {
-            logger.error("internal error on connection from " + peer + "; closing it", e);
+            LOG.error("internal error on connection from " + peer + "; closing it", e);
         } finally {
             if (closeRequestedAt == 0) {
                 closeNow();
@@ -180,7 +180,7 @@ final class ServerConnection implements Runnable {
         startWriter();
         send(preamble());
         if (version != RegistryProtocol.VERSION) {
-            logger.warn("refusing connection from {}: it speaks registry protocol version {}, this server {}",
+            LOG.warn("refusing connection from {}: it speaks registry protocol version {}, this server {}",
                     peer, version, RegistryProtocol.VERSION);
             refuse("registry protocol version mismatch: client " + version + ", server " + RegistryProtocol.VERSION);
             return false;
@@ -223,7 +223,7 @@ final class ServerConnection implements Runnable {
             return;
         }
         if (!outgoing.offer(frame)) {
-            logger.warn("{} ({}) has {} unread registry messages; disconnecting it", member, peer, MAX_QUEUED_FRAMES);
+            LOG.warn("{} ({}) has {} unread registry messages; disconnecting it", member, peer, MAX_QUEUED_FRAMES);
             closeNow();
         }
     }
@@ -259,7 +259,7 @@ final class ServerConnection implements Runnable {
         try {
             socket.close();
         } catch (IOException e) {
-            logger.debug("closing socket of {}", peer, e);
+            LOG.debug("closing socket of {}", peer, e);
         }
         server.socketClosed(this);
     }
@@ -281,14 +281,14 @@ final class ServerConnection implements Runnable {
             Thread.currentThread().interrupt();
         } catch (IOException e) {
             if (!closing) {
-                logger.debug("writing to {} failed", peer, e);
+                LOG.debug("writing to {} failed", peer, e);
             }
         } finally {
             closing = true;
             try {
                 socket.close();
             } catch (IOException e) {
-                logger.debug("closing socket of {}", peer, e);
+                LOG.debug("closing socket of {}", peer, e);
             }
             server.socketClosed(this);
         }

@@ -11,8 +11,6 @@ import ibis.ipl.impl.RegistryClient;
 import ibis.registry.RecordingHandler;
 import ibis.testsupport.PoolFixture;
 
-import org.testng.annotations.Test;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -22,6 +20,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+
+import org.testng.annotations.Test;
 
 /** Elections: one winner per name, seen by everybody; a new winner after the old one leaves. */
 public class ElectionTest {

@@ -13,25 +13,25 @@ import ibis.ipl.impl.HierarchicalLocation;
 import ibis.ipl.impl.MemberIdentifier;
 import ibis.ipl.impl.RegistryClient;
 import ibis.registry.RecordingHandler;
-import ibis.testsupport.ChildJvm;
-import ibis.testsupport.PoolFixture;
 import ibis.registry.RegistryProperties;
 import ibis.registry.protocol.MessageBuilder;
 import ibis.registry.protocol.MessageReader;
 import ibis.registry.protocol.RegistryProtocol;
-
-import org.testng.annotations.Test;
+import ibis.testsupport.ChildJvm;
+import ibis.testsupport.PoolFixture;
 
 import java.io.DataInputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
+
+import org.testng.annotations.Test;
 
 /** Crashed, hung and suspected members are reported dead; a lost server fails calls without hanging. */
 public class FailureDetectionTest {

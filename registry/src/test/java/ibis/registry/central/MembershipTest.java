@@ -7,19 +7,17 @@ import static org.testng.Assert.assertNotNull;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 
+import ibis.io.config.PropertyTable;
 import ibis.ipl.IbisCapabilities;
 import ibis.ipl.IbisConfigurationException;
 import ibis.ipl.IbisIdentifier;
 import ibis.ipl.IbisProperties;
 import ibis.ipl.NoSuchPropertyException;
 import ibis.ipl.impl.MemberIdentifier;
-import ibis.io.config.PropertyTable;
 import ibis.ipl.impl.RegistryClient;
 import ibis.ipl.impl.RegistryProvider;
 import ibis.registry.RecordingHandler;
 import ibis.testsupport.PoolFixture;
-
-import org.testng.annotations.Test;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -28,6 +26,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import java.util.ServiceLoader;
+
+import org.testng.annotations.Test;
 
 /** Joining and leaving: names, identifiers, events, downcalls, configuration errors. */
 public class MembershipTest {

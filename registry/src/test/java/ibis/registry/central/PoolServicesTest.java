@@ -13,8 +13,6 @@ import ibis.ipl.impl.RegistryClient;
 import ibis.registry.RecordingHandler;
 import ibis.testsupport.PoolFixture;
 
-import org.testng.annotations.Test;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,6 +22,8 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+
+import org.testng.annotations.Test;
 
 /** Signals, closed worlds, termination, sequence numbers and tokens. */
 public class PoolServicesTest {

@@ -10,15 +10,11 @@ import ibis.ipl.IbisProperties;
 import ibis.ipl.impl.HierarchicalLocation;
 import ibis.ipl.impl.MemberIdentifier;
 import ibis.ipl.impl.RegistryClient;
-import ibis.testsupport.PoolFixture;
 import ibis.registry.RegistryProperties;
 import ibis.registry.protocol.MessageBuilder;
 import ibis.registry.protocol.MessageReader;
 import ibis.registry.protocol.RegistryProtocol;
-
-import org.testng.annotations.AfterMethod;
-import org.testng.annotations.BeforeMethod;
-import org.testng.annotations.Test;
+import ibis.testsupport.PoolFixture;
 
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -36,6 +32,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+
+import org.testng.annotations.AfterMethod;
+import org.testng.annotations.BeforeMethod;
+import org.testng.annotations.Test;
 
 /**
  * {@code getToken} waits until a token is available: waiting calls are served first come, first

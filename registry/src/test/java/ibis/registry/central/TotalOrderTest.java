@@ -8,13 +8,13 @@ import ibis.ipl.impl.RegistryClient;
 import ibis.registry.RecordingHandler;
 import ibis.testsupport.PoolFixture;
 
-import org.testng.annotations.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+
+import org.testng.annotations.Test;
 
 /** Every member sees the same events in the same order, while members join and leave concurrently. */
 public class TotalOrderTest {

@@ -3,10 +3,10 @@ package ibis.registry.protocol;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.expectThrows;
 
-import org.testng.annotations.Test;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+
+import org.testng.annotations.Test;
 
 /** Parsing of ibis.server.address and bounded frame reading. */
 public class ServerAddressTest {

@@ -8,14 +8,10 @@ import ibis.ipl.impl.HierarchicalLocation;
 import ibis.ipl.impl.MemberIdentifier;
 import ibis.ipl.impl.RegistryClient;
 import ibis.registry.RecordingHandler;
-import ibis.testsupport.PoolFixture;
 import ibis.registry.RegistryProperties;
 import ibis.registry.protocol.MessageBuilder;
 import ibis.registry.protocol.RegistryProtocol;
-
-import org.testng.annotations.AfterMethod;
-import org.testng.annotations.BeforeMethod;
-import org.testng.annotations.Test;
+import ibis.testsupport.PoolFixture;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -27,6 +23,10 @@ import java.net.SocketException;
 import java.util.Arrays;
 import java.util.Properties;
 import java.util.Random;
+
+import org.testng.annotations.AfterMethod;
+import org.testng.annotations.BeforeMethod;
+import org.testng.annotations.Test;
 
 /**
  * Garbage on the server port: random bytes, truncated or oversized frames, silence, lying counts.

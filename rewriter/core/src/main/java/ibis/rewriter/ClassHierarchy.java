@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+
 import org.objectweb.asm.Opcodes;
 
 /**

@@ -3,6 +3,7 @@ package ibis.rewriter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.FieldVisitor;

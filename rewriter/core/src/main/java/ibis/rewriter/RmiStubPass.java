@@ -2,10 +2,12 @@ package ibis.rewriter;
 
 import ibis.rmi.impl.RemoteMethodTable;
 import ibis.rmi.impl.StubGenerator;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+
 import org.objectweb.asm.Opcodes;
 
 /**

@@ -5,12 +5,14 @@ import ibis.io.codegen.FieldPlan;
 import ibis.io.codegen.SerialField;
 import ibis.io.codegen.StreamMethod;
 import ibis.rewriter.ClassHierarchy.MissingClassException;
+
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.Collections;
+
 import org.objectweb.asm.Opcodes;
 
 /**

@@ -14,6 +14,7 @@ import ibis.io.codegen.FieldPlan;
 import ibis.io.codegen.SerialField;
 import ibis.io.codegen.StreamMethod;
 import ibis.rewriter.ClassHierarchy.MissingClassException;
+
 import java.util.Arrays;
 
 import org.objectweb.asm.ClassReader;

@@ -6,6 +6,7 @@ import ibis.io.Serialization;
 import ibis.io.SerializationInput;
 import ibis.io.SerializationOutput;
 import ibis.testsupport.MemoryPipe;
+
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -10,6 +10,7 @@ import ibis.registry.server.CentralRegistryServer;
 import ibis.rmi.impl.RemoteInterfaces;
 import ibis.rmi.impl.RemoteMethodTable;
 import ibis.rmi.impl.StubGenerator;
+
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -33,6 +34,7 @@ import java.util.stream.Collectors;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
+
 import org.objectweb.asm.ClassReader;
 import org.testng.annotations.AfterClass;
 import org.testng.annotations.BeforeClass;

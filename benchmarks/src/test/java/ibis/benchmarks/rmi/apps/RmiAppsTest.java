@@ -5,6 +5,7 @@ import static org.testng.Assert.assertTrue;
 
 import ibis.registry.server.CentralRegistryServer;
 import ibis.rewriter.Ibisc;
+
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -23,6 +24,7 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+
 import org.testng.annotations.Test;
 
 /**

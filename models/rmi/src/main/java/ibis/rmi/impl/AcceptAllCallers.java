@@ -16,4 +16,3 @@ final class AcceptAllCallers implements ReceivePortConnectUpcall {
         // A caller went away; its replies (if any) fail and drop the reply port.
     }
 }
-

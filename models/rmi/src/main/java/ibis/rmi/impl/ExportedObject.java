@@ -6,9 +6,6 @@ import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
 import ibis.rmi.server.RemoteStub;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
@@ -18,10 +15,13 @@ import java.rmi.UnmarshalException;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /** One exported object of this JVM: its receive port, its stub, and its skeleton's upcall. */
 final class ExportedObject implements MessageUpcall {
 
-    private static final Logger logger = LoggerFactory.getLogger(ExportedObject.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ExportedObject.class);
 
     private final RmiRuntime runtime;
     final Object target;
@@ -80,7 +80,7 @@ final class ExportedObject implements MessageUpcall {
                 // Read the parameters anyway: the request stream must see every object.
                 skeleton.skip(method, m);
             } catch (Throwable t) {
-                logger.debug("cannot read a request for unexported object {}: {}", port.name(), t.toString());
+                LOG.debug("cannot read a request for unexported object {}: {}", port.name(), t.toString());
             }
             call.invoking();
             call.replyException(RmiProtocol.SYSTEM_EXCEPTION,
@@ -113,7 +113,7 @@ final class ExportedObject implements MessageUpcall {
                 call.replyException(RmiProtocol.APPLICATION_EXCEPTION, t);
                 break;
             default:
-                logger.debug("cannot send the reply of a call to {}: {}", port.name(), t.toString());
+                LOG.debug("cannot send the reply of a call to {}: {}", port.name(), t.toString());
                 call.abortReply(t);
                 runtime.replyFailed(call.sender(), t);
                 break;
@@ -123,4 +123,3 @@ final class ExportedObject implements MessageUpcall {
         }
     }
 }
-

@@ -5,13 +5,13 @@ import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
 import ibis.ipl.ReceiveTimedOutException;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.rmi.ConnectException;
 import java.util.concurrent.locks.LockSupport;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The replies of one server member to this JVM, and the calls of this JVM waiting for them.
@@ -37,7 +37,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class ReplyChannel {
 
-    private static final Logger logger = LoggerFactory.getLogger(ReplyChannel.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ReplyChannel.class);
 
     /** The longest a leader receives before it looks whether its own call was failed by others. */
     static final long LEADER_CHECK_MILLIS = 200;
@@ -233,7 +233,7 @@ final class ReplyChannel {
                     int callId = m.readInt();
                     target = take(callId);
                     if (target == null) {
-                        logger.debug("reply to call {} that nobody waits for (failed or abandoned); dropped", callId);
+                        LOG.debug("reply to call {} that nobody waits for (failed or abandoned); dropped", callId);
                         ClientCall.skipReply(m);
                         m.finish();
                         continue;
@@ -330,7 +330,7 @@ final class ReplyChannel {
             failAllLocked(gone != null ? gone : cause);
         }
         if (gone == null) {
-            logger.debug("reply connection from {} lost; failing the calls waiting for it: {}", server, cause.toString());
+            LOG.debug("reply connection from {} lost; failing the calls waiting for it: {}", server, cause.toString());
         }
         closeQuietly(p);
     }

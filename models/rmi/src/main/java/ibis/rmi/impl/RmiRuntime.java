@@ -11,9 +11,6 @@ import ibis.ipl.SendPort;
 import ibis.ipl.impl.ImplSettings;
 import ibis.rmi.server.RemoteStub;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -34,6 +31,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
  * The Ibis RMI runtime of this JVM: one Ibis instance, created on first use from the
  * {@code ibis.*} properties (as set by {@code ibis-run}), with one port type for
@@ -45,7 +45,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class RmiRuntime {
 
-    private static final Logger logger = LoggerFactory.getLogger(RmiRuntime.class);
+    private static final Logger LOG = LoggerFactory.getLogger(RmiRuntime.class);
 
     /** Property: milliseconds a stub waits for its connection to a remote object. */
     public static final String CONNECT_TIMEOUT = "ibis.rmi.connect.timeout";
@@ -118,7 +118,7 @@ public final class RmiRuntime {
         registryTimeout = ImplSettings.value(RmiPropertyTable.REGISTRY_TIMEOUT_PROPERTY, properties);
         warnGenerated = ImplSettings.value(RmiPropertyTable.WARN_GENERATED_PROPERTY, properties);
         ibis.registry().enableEvents();
-        logger.debug("Ibis RMI started as {}", ibis.identifier());
+        LOG.debug("Ibis RMI started as {}", ibis.identifier());
     }
 
     /**
@@ -163,7 +163,7 @@ public final class RmiRuntime {
         try {
             ibis.end();
         } catch (IOException | RuntimeException e) {
-            logger.debug("ending Ibis RMI: {}", e.toString());
+            LOG.debug("ending Ibis RMI: {}", e.toString());
         }
     }
 
@@ -230,7 +230,7 @@ public final class RmiRuntime {
             exports.put(target, export);
             export.port.enableConnections();
             export.port.enableMessageUpcalls();
-            logger.debug("exported {} as {}", target.getClass().getName(), portName);
+            LOG.debug("exported {} as {}", target.getClass().getName(), portName);
             return export;
         }
     }
@@ -390,7 +390,7 @@ public final class RmiRuntime {
     }
 
     void replyFailed(ReplySender sender, Throwable cause) {
-        logger.debug("cannot reply to {}: {}", sender.caller, cause.toString());
+        LOG.debug("cannot reply to {}: {}", sender.caller, cause.toString());
         sender.close();
     }
 

@@ -24,4 +24,3 @@ final class StubConnectionLost implements SendPortDisconnectUpcall {
         }
     }
 }
-

@@ -1,13 +1,13 @@
 package ibis.rmi.impl;
 
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
-
-import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Generates the bytecode of stubs and skeletons for a set of remote interfaces (see

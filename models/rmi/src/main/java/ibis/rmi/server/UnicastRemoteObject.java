@@ -40,7 +40,7 @@ public class UnicastRemoteObject extends RemoteObject {
 
     private static final long serialVersionUID = 1L;
 
-    private static final Logger logger = LoggerFactory.getLogger(UnicastRemoteObject.class);
+    private static final Logger LOG = LoggerFactory.getLogger(UnicastRemoteObject.class);
 
     /**
      * Exports this object.
@@ -195,14 +195,14 @@ public class UnicastRemoteObject extends RemoteObject {
 
     private static void ignored(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf) {
         if (port != 0 || csf != null || ssf != null) {
-            logger.debug("ignoring port {} and socket factories {} / {}: Ibis RMI uses the Ibis transport", port, csf,
+            LOG.debug("ignoring port {} and socket factories {} / {}: Ibis RMI uses the Ibis transport", port, csf,
                     ssf);
         }
     }
 
     private static void ignored(ObjectInputFilter filter) {
         if (filter != null) {
-            logger.warn("ObjectInputFilter {} is not applied: Ibis RMI reads parameters with Ibis serialization"
+            LOG.warn("ObjectInputFilter {} is not applied: Ibis RMI reads parameters with Ibis serialization"
                     + " (whose class filter is the property ibis.io.class.filter)", filter);
         }
     }

@@ -4,10 +4,12 @@ import ibis.rewriter.ClassOutcome;
 import ibis.rewriter.RewriteException;
 import ibis.rewriter.RewriteResult;
 import ibis.rewriter.Rewriter;
+
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.logging.Log;

@@ -24,6 +24,7 @@ import java.util.jar.JarOutputStream;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
+
 import org.objectweb.asm.ClassReader;
 import org.testng.annotations.AfterClass;
 import org.testng.annotations.BeforeClass;
