@@ -130,7 +130,8 @@ final class CommandRun {
             try {
                 return ready.get(timeoutSeconds, TimeUnit.SECONDS);
             } catch (TimeoutException e) {
-                throw new AssertionError("the server printed no ready line within " + timeoutSeconds + " s:\n" + output);
+                throw new AssertionError(
+                        "the server printed no ready line within " + timeoutSeconds + " s:\n" + output);
             } catch (ExecutionException e) {
                 throw new AssertionError(e.getCause().getMessage(), e.getCause());
             }

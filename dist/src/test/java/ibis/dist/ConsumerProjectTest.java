@@ -53,7 +53,8 @@ public class ConsumerProjectTest {
         outside.assertIbisArtifactsCameFromTheDeployedRepositoryOnly(project, List.of("ibis-bom", "ibis-parent",
                 "ibis-ipl", "ibis-io", "ibis-registry", "ibis-impl-tcp", "ibis-maven-plugin", "ibis-rewriter"));
         // The jar the consumer runs with is the one this reactor built.
-        byte[] built = Files.readAllBytes(ScriptRun.repositoryRoot().resolve("ipl/target/ibis-ipl-" + version + ".jar"));
+        byte[] built = Files.readAllBytes(
+                ScriptRun.repositoryRoot().resolve("ipl/target/ibis-ipl-" + version + ".jar"));
         byte[] used = Files.readAllBytes(consumer.resolve("target/lib/ibis-ipl-" + version + ".jar"));
         assertTrue(Arrays.equals(built, used), "target/lib/ibis-ipl differs from the reactor's jar");
         assertTrue(buildOutput.contains("ibis rewrite: "), "the rewriter plugin ran:\n" + buildOutput);

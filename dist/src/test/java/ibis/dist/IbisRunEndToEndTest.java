@@ -29,7 +29,8 @@ public class IbisRunEndToEndTest {
                 + "\\(sum 142913828922\\), computed by 3 workers: correct$").matcher(run.out());
         assertTrue(result.find(), run.all());
         for (int share = 0; share < 3; share++) {
-            assertTrue(Pattern.compile("(?m)^\\[[0-3]\\] worker " + share + ": \\d+ primes in ").matcher(run.out()).find(),
+            assertTrue(
+                    Pattern.compile("(?m)^\\[[0-3]\\] worker " + share + ": \\d+ primes in ").matcher(run.out()).find(),
                     "no report of worker " + share + "\n" + run.all());
         }
     }

@@ -78,7 +78,8 @@ public class IbisTestScriptTest {
     /** A folder with bin/java (reporting {@code version}) and bin/javac, as a JDK's home. */
     private Path standInJdk(String name, String version) throws Exception {
         Path bin = Files.createDirectories(work.resolve(name).resolve("bin"));
-        Files.writeString(bin.resolve("java"), "#!/bin/sh\necho '    java.specification.version = " + version + "' >&2\n");
+        Files.writeString(bin.resolve("java"),
+                "#!/bin/sh\necho '    java.specification.version = " + version + "' >&2\n");
         Files.writeString(bin.resolve("javac"), "#!/bin/sh\nexit 0\n");
         for (String tool : List.of("java", "javac")) {
             Files.setPosixFilePermissions(bin.resolve(tool), PosixFilePermissions.fromString("rwxr-xr-x"));

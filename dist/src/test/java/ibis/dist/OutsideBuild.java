@@ -141,7 +141,8 @@ final class OutsideBuild {
         Path ibisGroup = project.localRepository().resolve("ibis");
         List<String> resolved = list(ibisGroup);
         for (String artifact : expected) {
-            assertTrue(resolved.contains(artifact), artifact + " was not resolved: " + resolved + "\n" + project.output());
+            assertTrue(resolved.contains(artifact),
+                    artifact + " was not resolved: " + resolved + "\n" + project.output());
         }
         for (String artifact : resolved) {
             Path dir = ibisGroup.resolve(artifact).resolve(version);
@@ -176,7 +177,8 @@ final class OutsideBuild {
                     .collect(Collectors.toList());
         }
         for (Path pom : poms) {
-            String text = Files.readString(pom).replaceAll("(?s)<!--.*?-->", "").replaceAll("(?s)<parent>.*?</parent>", "");
+            String text = Files.readString(pom).replaceAll("(?s)<!--.*?-->", "")
+                    .replaceAll("(?s)<parent>.*?</parent>", "");
             Matcher artifactId = Pattern.compile("<artifactId>([^<]+)</artifactId>").matcher(text);
             assertTrue(artifactId.find(), "no artifactId in " + pom);
             Matcher packaging = Pattern.compile("<packaging>([^<]+)</packaging>").matcher(text);
@@ -189,7 +191,8 @@ final class OutsideBuild {
                 file = pom;
             } else if (artifact.equals("ibis-dist")) {
                 file = target.resolve("lib/ibis-run-" + version + ".jar");
-                attached.add(new String[] {target.resolve("ibis-" + version + "-bin.tar.gz").toString(), "bin", "tar.gz"});
+                attached.add(
+                        new String[] {target.resolve("ibis-" + version + "-bin.tar.gz").toString(), "bin", "tar.gz"});
             } else {
                 file = target.resolve(artifact + "-" + version + ".jar");
                 String prefix = artifact + "-" + version + "-";
@@ -208,8 +211,10 @@ final class OutsideBuild {
                     .append("<url>").append(deployed.toUri()).append("</url>");
             if (!attached.isEmpty()) {
                 executions.append("<files>").append(attached.stream().map(a -> a[0]).collect(Collectors.joining(",")))
-                        .append("</files><classifiers>").append(attached.stream().map(a -> a[1]).collect(Collectors.joining(",")))
-                        .append("</classifiers><types>").append(attached.stream().map(a -> a[2]).collect(Collectors.joining(",")))
+                        .append("</files><classifiers>")
+                        .append(attached.stream().map(a -> a[1]).collect(Collectors.joining(",")))
+                        .append("</classifiers><types>")
+                        .append(attached.stream().map(a -> a[2]).collect(Collectors.joining(",")))
                         .append("</types>");
             }
             executions.append("</configuration></execution>\n");
@@ -217,8 +222,10 @@ final class OutsideBuild {
         Path deployer = Files.createDirectories(work.resolve("deployer"));
         Files.writeString(deployer.resolve("pom.xml"), String.join("\n",
                 "<project xmlns=\"http://maven.apache.org/POM/4.0.0\"><modelVersion>4.0.0</modelVersion>",
-                "  <groupId>ibis.test</groupId><artifactId>deployer</artifactId><version>1</version><packaging>pom</packaging>",
-                "  <build><plugins><plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-deploy-plugin</artifactId>",
+                "  <groupId>ibis.test</groupId><artifactId>deployer</artifactId><version>1</version>"
+                        + "<packaging>pom</packaging>",
+                "  <build><plugins><plugin><groupId>org.apache.maven.plugins</groupId>"
+                        + "<artifactId>maven-deploy-plugin</artifactId>",
                 "    <version>" + deployPluginVersion(root) + "</version><executions>",
                 executions.toString(),
                 "  </executions></plugin></plugins></build>",

@@ -97,7 +97,8 @@ public class PluginProjectTest {
     /** The test methods (not configuration methods) of the suite's package in a TestNG results file. */
     private static int countSuiteMethods(String results) {
         int n = 0;
-        Matcher classes = Pattern.compile("(?s)<class name=\"ibis\\.ipl\\.tck\\.[^\"]+\">(.*?)</class>").matcher(results);
+        Matcher classes = Pattern.compile("(?s)<class name=\"ibis\\.ipl\\.tck\\.[^\"]+\">(.*?)</class>")
+                .matcher(results);
         while (classes.find()) {
             Matcher methods = Pattern.compile("<test-method (?![^>]*is-config=\"true\")").matcher(classes.group(1));
             while (methods.find()) {

@@ -55,14 +55,18 @@ public final class BlockInputStream implements DataInput {
     private long blockEnd;
     private int end;
     private boolean lastBlock;   // the current block is the final one of the message
-    private boolean directInBlock; // part of the current block was received straight into an array (see SHORT_READ_AHEAD)
+    // part of the current block was received straight into an array (see SHORT_READ_AHEAD)
+    private boolean directInBlock;
     // Counters are kept per block: bytes read = bytesReadBase + (blockLength - blockRemaining());
     // likewise the stream offset.
     private int blockLength;       // payload length of the current block
     private long bytesReadBase;    // payload bytes read before the current block (minus a reset)
     private long streamOffsetBase; // raw stream bytes (headers + payload) before the current block's payload
 
-    /** Byte arrays of at least this many bytes are read straight from the source when none of their bytes are buffered. */
+    /**
+     * Byte arrays of at least this many bytes are read straight from the source when none of their
+     * bytes are buffered.
+     */
     static final int DIRECT_READ = 4096;
 
     /**
@@ -255,7 +259,8 @@ public final class BlockInputStream implements DataInput {
             fill(4 - (limit - position), readAhead);
         }
         int p = position;
-        int word = (bytes[p] & 0xff) << 24 | (bytes[p + 1] & 0xff) << 16 | (bytes[p + 2] & 0xff) << 8 | (bytes[p + 3] & 0xff);
+        int word = (bytes[p] & 0xff) << 24 | (bytes[p + 1] & 0xff) << 16 | (bytes[p + 2] & 0xff) << 8
+                | (bytes[p + 3] & 0xff);
         int length = word & ~BlockOutputStream.LAST_BLOCK_FLAG;
         if (length > maxBlockLength) {
             throw new StreamCorruptedException("block length " + length + " exceeds the maximum "
@@ -349,7 +354,10 @@ public final class BlockInputStream implements DataInput {
 
     // ---- runs: the primitive fields of an object read with one bounds check (see io/README.md)
 
-    /** The largest run {@link #claim} accepts: {@link BlockOutputStream#MIN_BUFFER_SIZE}, so a writer's run fits one block. */
+    /**
+     * The largest run {@link #claim} accepts: {@link BlockOutputStream#MIN_BUFFER_SIZE}, so a
+     * writer's run fits one block.
+     */
     public static final int RUN_MAX = BlockOutputStream.MIN_BUFFER_SIZE;
 
     /** The largest claim: a run and the 4-byte header of the reference field after it (see io/README.md). */
@@ -616,7 +624,10 @@ public final class BlockInputStream implements DataInput {
         }
     }
 
-    /** Receives the next {@code n} payload bytes of the current block (none buffered) straight into {@code destination}. */
+    /**
+     * Receives the next {@code n} payload bytes of the current block (none buffered) straight into
+     * {@code destination}.
+     */
     private void readDirect(byte[] destination, int offset, int n) throws IOException {
         if (n > 0) {
             ByteBuffer target = (ByteBuffer) wrapper(destination);

@@ -74,7 +74,8 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
     /** Typed views of the block buffer at every alignment, in the stream's byte order. */
     private final ByteViews views;
 
-    private long bytesWrittenBase; // payload bytes sent before the current buffer (minus a reset); position adds the rest
+    // payload bytes sent before the current buffer (minus a reset); position adds the rest
+    private long bytesWrittenBase;
     private boolean closed;
 
     /**

@@ -32,7 +32,8 @@ final class Codecs {
 
     static {
         try {
-            NEW_INSTANCE = LOOKUP.findStatic(Codecs.class, "newInstance", MethodType.methodType(Object.class, Constructor.class));
+            NEW_INSTANCE = LOOKUP.findStatic(Codecs.class, "newInstance",
+                    MethodType.methodType(Object.class, Constructor.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -68,7 +69,8 @@ final class Codecs {
     private static void warn(SerialClass sc, String what) {
         if (IoProperties.REWRITER_WARN_PROPERTY.get(null)) {
             String reason = sc.type.getClassLoader() == null || sc.name.startsWith("java.") ? "a JDK class"
-                    : Arrays.asList(sc.type.getInterfaces()).contains(Serializable.class) ? "rewritten, but not usable (see the rewriter contract)"
+                    : Arrays.asList(sc.type.getInterfaces()).contains(Serializable.class)
+                    ? "rewritten, but not usable (see the rewriter contract)"
                     : "not rewritten";
             LOG.info("ibis serialization: generated a run-time serializer for {} ({}; {})", sc.name, what, reason);
         }
@@ -224,12 +226,13 @@ final class Codecs {
         try {
             return constructor.newInstance();
         } catch (InvocationTargetException e) {
-            InvalidObjectException x = new InvalidObjectException("constructor of " + constructor.getDeclaringClass().getName()
-                    + " failed: " + e.getCause());
+            InvalidObjectException x = new InvalidObjectException(
+                    "constructor of " + constructor.getDeclaringClass().getName() + " failed: " + e.getCause());
             x.initCause(e.getCause());
             throw x;
         } catch (ReflectiveOperationException e) {
-            InvalidClassException x = new InvalidClassException(constructor.getDeclaringClass().getName(), e.toString());
+            InvalidClassException x = new InvalidClassException(constructor.getDeclaringClass().getName(),
+                    e.toString());
             x.initCause(e);
             throw x;
         }
@@ -294,7 +297,8 @@ final class Codecs {
     }
 
     /** Reads one serial field value (boxed for primitives). */
-    static Object readField(IbisSerializationInput in, byte encoding, Class<?> type) throws IOException, ClassNotFoundException {
+    static Object readField(IbisSerializationInput in, byte encoding, Class<?> type)
+            throws IOException, ClassNotFoundException {
         switch (encoding) {
             case SerialClass.F_BOOLEAN: return in.readBoolean();
             case SerialClass.F_BYTE: return in.readByte();

@@ -88,14 +88,30 @@ final class DataSerializationInput implements SerializationInput {
     @Override public long readLong() throws IOException { return in.readLong(); }
     @Override public float readFloat() throws IOException { return in.readFloat(); }
     @Override public double readDouble() throws IOException { return in.readDouble(); }
-    @Override public void readArray(boolean[] destination, int offset, int length) throws IOException { in.readArray(destination, offset, length); }
-    @Override public void readArray(byte[] destination, int offset, int length) throws IOException { in.readArray(destination, offset, length); }
-    @Override public void readArray(char[] destination, int offset, int length) throws IOException { in.readArray(destination, offset, length); }
-    @Override public void readArray(short[] destination, int offset, int length) throws IOException { in.readArray(destination, offset, length); }
-    @Override public void readArray(int[] destination, int offset, int length) throws IOException { in.readArray(destination, offset, length); }
-    @Override public void readArray(long[] destination, int offset, int length) throws IOException { in.readArray(destination, offset, length); }
-    @Override public void readArray(float[] destination, int offset, int length) throws IOException { in.readArray(destination, offset, length); }
-    @Override public void readArray(double[] destination, int offset, int length) throws IOException { in.readArray(destination, offset, length); }
+    @Override public void readArray(boolean[] destination, int offset, int length) throws IOException {
+        in.readArray(destination, offset, length);
+    }
+    @Override public void readArray(byte[] destination, int offset, int length) throws IOException {
+        in.readArray(destination, offset, length);
+    }
+    @Override public void readArray(char[] destination, int offset, int length) throws IOException {
+        in.readArray(destination, offset, length);
+    }
+    @Override public void readArray(short[] destination, int offset, int length) throws IOException {
+        in.readArray(destination, offset, length);
+    }
+    @Override public void readArray(int[] destination, int offset, int length) throws IOException {
+        in.readArray(destination, offset, length);
+    }
+    @Override public void readArray(long[] destination, int offset, int length) throws IOException {
+        in.readArray(destination, offset, length);
+    }
+    @Override public void readArray(float[] destination, int offset, int length) throws IOException {
+        in.readArray(destination, offset, length);
+    }
+    @Override public void readArray(double[] destination, int offset, int length) throws IOException {
+        in.readArray(destination, offset, length);
+    }
     @Override public void readByteBuffer(ByteBuffer value) throws IOException { in.readByteBuffer(value); }
     @Override public long bytesRead() { return in.bytesRead(); }
     @Override public void resetBytesRead() { in.resetBytesRead(); }

@@ -76,14 +76,30 @@ final class DataSerializationOutput implements SerializationOutput {
     @Override public void writeLong(long value) throws IOException { out.writeLong(value); }
     @Override public void writeFloat(float value) throws IOException { out.writeFloat(value); }
     @Override public void writeDouble(double value) throws IOException { out.writeDouble(value); }
-    @Override public void writeArray(boolean[] source, int offset, int length) throws IOException { out.writeArray(source, offset, length); }
-    @Override public void writeArray(byte[] source, int offset, int length) throws IOException { out.writeArray(source, offset, length); }
-    @Override public void writeArray(char[] source, int offset, int length) throws IOException { out.writeArray(source, offset, length); }
-    @Override public void writeArray(short[] source, int offset, int length) throws IOException { out.writeArray(source, offset, length); }
-    @Override public void writeArray(int[] source, int offset, int length) throws IOException { out.writeArray(source, offset, length); }
-    @Override public void writeArray(long[] source, int offset, int length) throws IOException { out.writeArray(source, offset, length); }
-    @Override public void writeArray(float[] source, int offset, int length) throws IOException { out.writeArray(source, offset, length); }
-    @Override public void writeArray(double[] source, int offset, int length) throws IOException { out.writeArray(source, offset, length); }
+    @Override public void writeArray(boolean[] source, int offset, int length) throws IOException {
+        out.writeArray(source, offset, length);
+    }
+    @Override public void writeArray(byte[] source, int offset, int length) throws IOException {
+        out.writeArray(source, offset, length);
+    }
+    @Override public void writeArray(char[] source, int offset, int length) throws IOException {
+        out.writeArray(source, offset, length);
+    }
+    @Override public void writeArray(short[] source, int offset, int length) throws IOException {
+        out.writeArray(source, offset, length);
+    }
+    @Override public void writeArray(int[] source, int offset, int length) throws IOException {
+        out.writeArray(source, offset, length);
+    }
+    @Override public void writeArray(long[] source, int offset, int length) throws IOException {
+        out.writeArray(source, offset, length);
+    }
+    @Override public void writeArray(float[] source, int offset, int length) throws IOException {
+        out.writeArray(source, offset, length);
+    }
+    @Override public void writeArray(double[] source, int offset, int length) throws IOException {
+        out.writeArray(source, offset, length);
+    }
     @Override public void writeByteBuffer(ByteBuffer value) throws IOException { out.writeByteBuffer(value); }
     @Override public void flush() throws IOException { out.flush(); }
     @Override public long bytesWritten() { return out.bytesWritten(); }

@@ -14,7 +14,8 @@ abstract class FieldCodec extends ObjectCodec {
     abstract void writeLevel(int level, Object obj, IbisSerializationOutput out) throws IOException;
 
     /** Reads the serial fields of level {@code level} into {@code obj}. */
-    abstract void readLevel(int level, Object obj, IbisSerializationInput in) throws IOException, ClassNotFoundException;
+    abstract void readLevel(int level, Object obj, IbisSerializationInput in)
+            throws IOException, ClassNotFoundException;
 
     @Override
     Object readNew(IbisSerializationInput in) throws IOException, ClassNotFoundException {

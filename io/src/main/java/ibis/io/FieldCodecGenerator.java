@@ -52,7 +52,8 @@ final class FieldCodecGenerator {
     private static final String IN_DESC = StreamMethod.INPUT_DESCRIPTOR;
     private static final String MH = "java/lang/invoke/MethodHandle";
     private static final String MH_DESC = "Ljava/lang/invoke/MethodHandle;";
-    private static final Handle CLASS_DATA_AT = new Handle(Opcodes.H_INVOKESTATIC, "java/lang/invoke/MethodHandles", "classDataAt",
+    private static final Handle CLASS_DATA_AT = new Handle(Opcodes.H_INVOKESTATIC,
+            "java/lang/invoke/MethodHandles", "classDataAt",
             "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;I)Ljava/lang/Object;", false);
 
     private FieldCodecGenerator() {
@@ -64,7 +65,8 @@ final class FieldCodecGenerator {
      * @param setters per level, per field: {@code (Object, X) void}
      * @param allocator {@code () Object}
      */
-    static FieldCodec generate(SerialClass sc, MethodHandle[][] getters, MethodHandle[][] setters, MethodHandle allocator) {
+    static FieldCodec generate(SerialClass sc, MethodHandle[][] getters, MethodHandle[][] setters,
+            MethodHandle allocator) {
         FieldCodec direct = generateNestmate(sc, getters, setters, allocator);
         return direct != null ? direct : generateWithHandles(sc, getters, setters, allocator);
     }
@@ -156,7 +158,8 @@ final class FieldCodecGenerator {
 
         try {
             MethodHandles.Lookup hidden = LOOKUP.defineHiddenClassWithClassData(cw.toByteArray(), data, true);
-            return (FieldCodec) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class)).invoke();
+            return (FieldCodec) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class))
+                    .invoke();
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -174,8 +177,10 @@ final class FieldCodecGenerator {
         MethodHandles.Lookup host;
         try {
             if (c.isHidden() || c.isArray() || c.getClassLoader() == null
-                    || Class.forName(IbisSerializationInput.class.getName(), false, c.getClassLoader()) != IbisSerializationInput.class
-                    || Class.forName(IbisSerializationOutput.class.getName(), false, c.getClassLoader()) != IbisSerializationOutput.class) {
+                    || Class.forName(IbisSerializationInput.class.getName(), false, c.getClassLoader())
+                            != IbisSerializationInput.class
+                    || Class.forName(IbisSerializationOutput.class.getName(), false, c.getClassLoader())
+                            != IbisSerializationOutput.class) {
                 return null;
             }
             host = MethodHandles.privateLookupIn(c, LOOKUP);
@@ -259,8 +264,10 @@ final class FieldCodecGenerator {
             mv.visitMaxs(0, 0);
             mv.visitEnd();
         }
-        MethodVisitor wl = cw.visitMethod(Opcodes.ACC_STATIC, "writeLevel", "(ILjava/lang/Object;" + OUT_DESC + ")V", null, null);
-        MethodVisitor rl = cw.visitMethod(Opcodes.ACC_STATIC, "readLevel", "(ILjava/lang/Object;" + IN_DESC + ")V", null, null);
+        MethodVisitor wl = cw.visitMethod(Opcodes.ACC_STATIC, "writeLevel", "(ILjava/lang/Object;" + OUT_DESC + ")V",
+                null, null);
+        MethodVisitor rl = cw.visitMethod(Opcodes.ACC_STATIC, "readLevel", "(ILjava/lang/Object;" + IN_DESC + ")V",
+                null, null);
         for (MethodVisitor mv : new MethodVisitor[] {wl, rl}) {
             boolean write = mv == wl;
             mv.visitCode();
@@ -283,13 +290,18 @@ final class FieldCodecGenerator {
         MethodHandles.Lookup fields;
         List<Object> bridgeData = new ArrayList<>();
         try {
-            fields = host.defineHiddenClassWithClassData(cw.toByteArray(), data, true, MethodHandles.Lookup.ClassOption.NESTMATE);
+            fields = host.defineHiddenClassWithClassData(cw.toByteArray(), data, true,
+                    MethodHandles.Lookup.ClassOption.NESTMATE);
             Class<?> f = fields.lookupClass();
             bridgeData.add(allocator);
-            bridgeData.add(fields.findStatic(f, "writeContents", MethodType.methodType(void.class, Object.class, IbisSerializationOutput.class)));
-            bridgeData.add(fields.findStatic(f, "readContents", MethodType.methodType(void.class, Object.class, IbisSerializationInput.class)));
-            bridgeData.add(fields.findStatic(f, "writeLevel", MethodType.methodType(void.class, int.class, Object.class, IbisSerializationOutput.class)));
-            bridgeData.add(fields.findStatic(f, "readLevel", MethodType.methodType(void.class, int.class, Object.class, IbisSerializationInput.class)));
+            bridgeData.add(fields.findStatic(f, "writeContents",
+                    MethodType.methodType(void.class, Object.class, IbisSerializationOutput.class)));
+            bridgeData.add(fields.findStatic(f, "readContents",
+                    MethodType.methodType(void.class, Object.class, IbisSerializationInput.class)));
+            bridgeData.add(fields.findStatic(f, "writeLevel",
+                    MethodType.methodType(void.class, int.class, Object.class, IbisSerializationOutput.class)));
+            bridgeData.add(fields.findStatic(f, "readLevel",
+                    MethodType.methodType(void.class, int.class, Object.class, IbisSerializationInput.class)));
         } catch (IllegalAccessException | NoSuchMethodException | RuntimeException | LinkageError e) {
             return null; // e.g. a loader that resolves ibis.io differently: the handle-only variant works everywhere
         }
@@ -313,7 +325,8 @@ final class FieldCodecGenerator {
         bw.visitEnd();
         try {
             MethodHandles.Lookup bridge = LOOKUP.defineHiddenClassWithClassData(bw.toByteArray(), bridgeData, true);
-            return (FieldCodec) bridge.findConstructor(bridge.lookupClass(), MethodType.methodType(void.class)).invoke();
+            return (FieldCodec) bridge.findConstructor(bridge.lookupClass(), MethodType.methodType(void.class))
+                    .invoke();
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -407,7 +420,8 @@ final class FieldCodecGenerator {
     static List<SerialField> serialFields(SerialClass.Level level) {
         List<SerialField> fields = new ArrayList<>(level.names.length);
         for (int f = 0; f < level.names.length; f++) {
-            fields.add(new SerialField(level.names[f], Type.getDescriptor(level.types[f]), ENCODINGS[level.encodings[f]]));
+            fields.add(
+                    new SerialField(level.names[f], Type.getDescriptor(level.types[f]), ENCODINGS[level.encodings[f]]));
         }
         return fields;
     }
@@ -446,7 +460,8 @@ final class FieldCodecGenerator {
                 for (int f = 0; f < levelBits.length; f++) {
                     levelBits[f] = bits.of(l, f);
                 }
-                access[l] = new LevelFields(writing[l], levelBits, getterIndex[l], setterIndex[l], typeIndex[l], fieldsName);
+                access[l] = new LevelFields(writing[l], levelBits, getterIndex[l], setterIndex[l], typeIndex[l],
+                        fieldsName);
             }
         }
 
@@ -491,7 +506,8 @@ final class FieldCodecGenerator {
             } else {
                 mv.visitLdcInsn(constant(getters[field], MH_DESC));
                 mv.visitVarInsn(Opcodes.ALOAD, object);
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;)" + f.encoding().carrier(), false);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact",
+                        "(Ljava/lang/Object;)" + f.encoding().carrier(), false);
             }
         }
 
@@ -509,8 +525,8 @@ final class FieldCodecGenerator {
             if ((bits[field] & 2) != 0) {
                 FieldCodeEmitter.putField(mv, plan.owner(), f); // with the checkcast of rewritten code
             } else {
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;" + f.encoding().carrier() + ")V",
-                        false);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact",
+                        "(Ljava/lang/Object;" + f.encoding().carrier() + ")V", false);
             }
         }
 
@@ -524,10 +540,14 @@ final class FieldCodecGenerator {
         public void writeBody(MethodVisitor mv, int value, int out) {
             mv.visitVarInsn(Opcodes.ALOAD, value);
             mv.visitVarInsn(Opcodes.ALOAD, out);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, fieldsName, "writeContents", "(Ljava/lang/Object;" + OUT_DESC + ")V", false);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, fieldsName, "writeContents",
+                    "(Ljava/lang/Object;" + OUT_DESC + ")V", false);
         }
 
-        /** A new object of exactly this class is allocated and read here, by a direct call of readContents, not through the codec. */
+        /**
+         * A new object of exactly this class is allocated and read here, by a direct call of
+         * readContents, not through the codec.
+         */
         @Override
         public void readNew(MethodVisitor mv, int in, int tmp) {
             mv.visitLdcInsn(constant(ALLOCATOR, MH_DESC));
@@ -538,7 +558,8 @@ final class FieldCodecGenerator {
             StreamMethod.REGISTER_OBJECT.invoke(mv);
             mv.visitVarInsn(Opcodes.ALOAD, tmp);
             mv.visitVarInsn(Opcodes.ALOAD, in);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, fieldsName, "readContents", "(Ljava/lang/Object;" + IN_DESC + ")V", false);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, fieldsName, "readContents",
+                    "(Ljava/lang/Object;" + IN_DESC + ")V", false);
             mv.visitVarInsn(Opcodes.ALOAD, tmp);
             mv.visitTypeInsn(Opcodes.CHECKCAST, plan.owner());
         }

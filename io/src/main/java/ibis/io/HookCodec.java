@@ -34,8 +34,10 @@ final class HookCodec extends ObjectCodec {
                 Class<?> t = sc.levels[i].type;
                 MethodHandle w = JdkAccess.defaultWriteObject(t);
                 MethodHandle r = JdkAccess.defaultReadObject(t);
-                jdkWrite[i] = w == null ? null : w.asType(MethodType.methodType(void.class, Object.class, ObjectOutputStream.class));
-                jdkRead[i] = r == null ? null : r.asType(MethodType.methodType(void.class, Object.class, ObjectInputStream.class));
+                jdkWrite[i] = w == null ? null
+                        : w.asType(MethodType.methodType(void.class, Object.class, ObjectOutputStream.class));
+                jdkRead[i] = r == null ? null
+                        : r.asType(MethodType.methodType(void.class, Object.class, ObjectInputStream.class));
             }
         }
     }

@@ -148,7 +148,8 @@ public final class IbisSerializationInput implements SerializationInput {
             throw new IOException("ibis serialization stream is unusable after an earlier error: " + broken, broken);
         }
         if (abandoned != null) {
-            throw new IOException("ibis serialization: the rest of this message cannot be read after " + abandoned, abandoned);
+            throw new IOException(
+                    "ibis serialization: the rest of this message cannot be read after " + abandoned, abandoned);
         }
     }
 
@@ -158,7 +159,8 @@ public final class IbisSerializationInput implements SerializationInput {
 
     /** A StreamCorruptedException saying what was expected, what was found, and where. */
     StreamCorruptedException corrupt(String expected, Object found) {
-        return new StreamCorruptedException("ibis serialization: expected " + expected + " but found " + found + " at " + where());
+        return new StreamCorruptedException(
+                "ibis serialization: expected " + expected + " but found " + found + " at " + where());
     }
 
     private InvalidClassException invalidClass(String name, String reason) {
@@ -362,7 +364,8 @@ public final class IbisSerializationInput implements SerializationInput {
      */
     public void registerObject(Object obj) throws IOException {
         if (!expectRegistration) {
-            throw new InvalidObjectException("ibis serialization: registerObject called when no new object is being read"
+            throw new InvalidObjectException(
+                    "ibis serialization: registerObject called when no new object is being read"
                     + (obj == null ? "" : " (" + obj.getClass().getName() + ")"));
         }
         expectRegistration = false;
@@ -479,7 +482,8 @@ public final class IbisSerializationInput implements SerializationInput {
             defer(obj, sc);
             return obj;
         }
-        throw invalidClass(sc.name, "object graph nested deeper than " + IoProperties.OBJECT_DEPTH_MAX + " (" + maxDepth + ")");
+        throw invalidClass(sc.name,
+                "object graph nested deeper than " + IoProperties.OBJECT_DEPTH_MAX + " (" + maxDepth + ")");
     }
 
     /** Runs the reading code of a new object one level deeper (depth already raised; lowered here). */
@@ -666,7 +670,8 @@ public final class IbisSerializationInput implements SerializationInput {
             throw corrupt("a class name", name + " (an enum constant's body class)");
         }
         if (sc.fingerprint != fingerprint) {
-            throw invalidClass(name, "local class incompatible: serialized layout fingerprint " + Long.toHexString(fingerprint)
+            throw invalidClass(name,
+                    "local class incompatible: serialized layout fingerprint " + Long.toHexString(fingerprint)
                     + ", local " + Long.toHexString(sc.fingerprint));
         }
         if ((sc.kind == SerialClass.ENUM) != (names != null)) {
@@ -750,11 +755,15 @@ public final class IbisSerializationInput implements SerializationInput {
     private void enter(SerialClass sc) throws InvalidClassException {
         if (++depth > maxDepth) {
             depth--;
-            throw invalidClass(sc.name, "object graph nested deeper than " + IoProperties.OBJECT_DEPTH_MAX + " (" + maxDepth + ")");
+            throw invalidClass(sc.name,
+                    "object graph nested deeper than " + IoProperties.OBJECT_DEPTH_MAX + " (" + maxDepth + ")");
         }
     }
 
-    /** Reads and checks an array length; {@code minElementBytes} bounds it by what is left of the message when that is known. */
+    /**
+     * Reads and checks an array length; {@code minElementBytes} bounds it by what is left of the
+     * message when that is known.
+     */
     private int arrayLength(SerialClass sc, int minElementBytes) throws IOException {
         int n = in.readInt();
         if (n < 0 || n > maxArray) {
@@ -1104,7 +1113,10 @@ public final class IbisSerializationInput implements SerializationInput {
         }
     }
 
-    /** readArray(primitive[]) declares only IOException: a ClassNotFoundException of a mismatching object becomes one. */
+    /**
+     * readArray(primitive[]) declares only IOException: a ClassNotFoundException of a mismatching
+     * object becomes one.
+     */
     private boolean arrayHeaderUnchecked(int kind, int length) throws IOException {
         try {
             return arrayHeader(kind, length);

@@ -41,11 +41,13 @@ public final class IbisSerializationOutput implements SerializationOutput {
     static final int CHUNK = 4096;
 
     private final DataOutput out;
-    private final boolean copies; // out copies arrays before returning (BlockOutputStream), so scratch arrays may be reused
+    // out copies arrays before returning (BlockOutputStream), so scratch arrays may be reused
+    private final boolean copies;
     private final BlockOutputStream blocks; // out, when it is one (runs of primitive fields)
     private final int maxDepth;
     private final int plainDepthLimit; // min(DEFER_DEPTH, maxDepth): beginPlain writes a plain object at once below it
-    private final int foldDepthLimit;  // the same for selfHeader; 0 when the block stream cannot take a run and a header in one block
+    // the same for selfHeader; 0 when the block stream cannot take a run and a header in one block
+    private final int foldDepthLimit;
     private final IdentityTable handles = new IdentityTable();
     private boolean resetPending;
     private int[] typeIds = new int[64]; // by SerialClass.index: type id + 1; 0 = not defined on this stream
@@ -138,7 +140,10 @@ public final class IbisSerializationOutput implements SerializationOutput {
         depth--;
     }
 
-    /** {@link #selfHeader}'s answer when it did nothing: the reference is written by {@link #putSelfHeader} as by writeObject. */
+    /**
+     * {@link #selfHeader}'s answer when it did nothing: the reference is written by
+     * {@link #putSelfHeader} as by writeObject.
+     */
     public static final int NOT_FOLDED = Integer.MIN_VALUE;
 
     /**
@@ -171,7 +176,10 @@ public final class IbisSerializationOutput implements SerializationOutput {
         return NOT_FOLDED;
     }
 
-    /** Reserves a run of {@code n} bytes of primitives followed by {@code header} when it is folded (see {@link #selfHeader}). */
+    /**
+     * Reserves a run of {@code n} bytes of primitives followed by {@code header} when it is folded
+     * (see {@link #selfHeader}).
+     */
     public int reserveWithHeader(int n, int header) throws IOException {
         return reservePrimitives(header == NOT_FOLDED ? n : n + 4);
     }
@@ -257,7 +265,10 @@ public final class IbisSerializationOutput implements SerializationOutput {
         writeContents(sc, value);
     }
 
-    /** A reference written from a writeObject/writeExternal hook: a barrier (its graph is complete before returning). */
+    /**
+     * A reference written from a writeObject/writeExternal hook: a barrier (its graph is complete
+     * before returning).
+     */
     void writeObjectFromHook(Object value) throws IOException {
         int mark = deferredCount;
         writeReference(value);
@@ -292,7 +303,8 @@ public final class IbisSerializationOutput implements SerializationOutput {
                 return;
             }
             if (depth >= maxDepth) {
-                throw new IOException("ibis serialization: object graph nested deeper than " + IoProperties.OBJECT_DEPTH_MAX
+                throw new IOException(
+                        "ibis serialization: object graph nested deeper than " + IoProperties.OBJECT_DEPTH_MAX
                         + " (" + maxDepth + ") at a " + plainSerial.name);
             }
             depth++;
@@ -633,7 +645,8 @@ public final class IbisSerializationOutput implements SerializationOutput {
         }
     }
 
-    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): the low bytes, a plain copy for Latin-1 strings
+    // String.getBytes(int, int, byte[], int): the low bytes, a plain copy for Latin-1 strings
+    @SuppressWarnings("deprecation")
     private void writeStringBody(String s) throws IOException {
         int n = s.length();
         out.writeInt(n);
@@ -701,7 +714,10 @@ public final class IbisSerializationOutput implements SerializationOutput {
         }
     }
 
-    /** Header of a primitive array written by writeArray: a new array object that takes a handle number but no table entry. */
+    /**
+     * Header of a primitive array written by writeArray: a new array object that takes a handle
+     * number but no table entry.
+     */
     private void arrayHeader(int kind, int length) throws IOException {
         if (depth != 0) {
             throw new IOException("ibis serialization: writeArray inside writeObject");

@@ -24,7 +24,10 @@ public final class IoProperties implements PropertyTable {
     public static final String OBJECT_ARRAY_MAX = "ibis.io.object.array.max";
     /** Deepest object nesting object deserialization accepts. */
     public static final String OBJECT_DEPTH_MAX = "ibis.io.object.depth.max";
-    /** Deepest object nesting the sun serialization writes and reads on a large stack, for graphs too deep for the caller's. */
+    /**
+     * Deepest object nesting the sun serialization writes and reads on a large stack, for graphs
+     * too deep for the caller's.
+     */
     public static final String SUN_DEEP_DEPTH_MAX = "ibis.io.sun.deep.depth.max";
     /** When true, the ibis serialization logs each class whose serializer it had to generate at run time. */
     public static final String REWRITER_WARN = "ibis.io.rewriter.warn";

@@ -46,8 +46,10 @@ final class JdkAccess {
             MethodHandles.Lookup pub = MethodHandles.publicLookup();
             Class<?> rf = Class.forName("sun.reflect.ReflectionFactory");
             factory = pub.findStatic(rf, "getReflectionFactory", MethodType.methodType(rf)).invoke();
-            sc = pub.findVirtual(rf, "newConstructorForSerialization", MethodType.methodType(Constructor.class, Class.class)).bindTo(factory);
-            ec = pub.findVirtual(rf, "newConstructorForExternalization", MethodType.methodType(Constructor.class, Class.class)).bindTo(factory);
+            sc = pub.findVirtual(rf, "newConstructorForSerialization",
+                    MethodType.methodType(Constructor.class, Class.class)).bindTo(factory);
+            ec = pub.findVirtual(rf, "newConstructorForExternalization",
+                    MethodType.methodType(Constructor.class, Class.class)).bindTo(factory);
             MethodType hook = MethodType.methodType(MethodHandle.class, Class.class);
             wo = pub.findVirtual(rf, "writeObjectForSerialization", hook).bindTo(factory);
             ro = pub.findVirtual(rf, "readObjectForSerialization", hook).bindTo(factory);
@@ -64,8 +66,10 @@ final class JdkAccess {
             Field theUnsafe = unsafeClass.getDeclaredField("theUnsafe");
             theUnsafe.setAccessible(true);
             unsafe = theUnsafe.get(null);
-            alloc = pub.findVirtual(unsafeClass, "allocateInstance", MethodType.methodType(Object.class, Class.class)).bindTo(unsafe);
-            offset = pub.findVirtual(unsafeClass, "objectFieldOffset", MethodType.methodType(long.class, Field.class)).bindTo(unsafe);
+            alloc = pub.findVirtual(unsafeClass, "allocateInstance", MethodType.methodType(Object.class, Class.class))
+                    .bindTo(unsafe);
+            offset = pub.findVirtual(unsafeClass, "objectFieldOffset", MethodType.methodType(long.class, Field.class))
+                    .bindTo(unsafe);
         } catch (Throwable t) {
             failure = t;
         }
@@ -90,7 +94,8 @@ final class JdkAccess {
 
     private static void check() {
         if (FAILURE != null) {
-            throw new IllegalStateException("ibis serialization needs module jdk.unsupported (sun.reflect.ReflectionFactory,"
+            throw new IllegalStateException(
+                    "ibis serialization needs module jdk.unsupported (sun.reflect.ReflectionFactory,"
                     + " sun.misc.Unsafe): " + FAILURE, FAILURE);
         }
     }
@@ -131,7 +136,10 @@ final class JdkAccess {
         return DEFAULT_WRITE != null;
     }
 
-    /** {@code (type, ObjectOutputStream) void} that writes {@code type}'s default fields via putFields/writeFields, or null. */
+    /**
+     * {@code (type, ObjectOutputStream) void} that writes {@code type}'s default fields via
+     * putFields/writeFields, or null.
+     */
     static MethodHandle defaultWriteObject(Class<?> type) {
         return DEFAULT_WRITE == null ? null : hook(DEFAULT_WRITE, type);
     }
@@ -193,7 +201,8 @@ final class JdkAccess {
                 carrier = Object.class;
             }
             MethodHandles.Lookup pub = MethodHandles.publicLookup();
-            MethodHandle get = pub.findVirtual(UNSAFE_CLASS, "get" + suffix, MethodType.methodType(carrier, Object.class, long.class))
+            MethodHandle get = pub.findVirtual(UNSAFE_CLASS, "get" + suffix,
+                    MethodType.methodType(carrier, Object.class, long.class))
                     .bindTo(UNSAFE);
             MethodHandle put = pub.findVirtual(UNSAFE_CLASS, "put" + suffix,
                     MethodType.methodType(void.class, Object.class, long.class, carrier)).bindTo(UNSAFE);
@@ -201,7 +210,8 @@ final class JdkAccess {
             put = MethodHandles.insertArguments(put, 1, offset);
             if (!t.isPrimitive()) {
                 // The setter checks the type, as a field store would.
-                put = put.asType(MethodType.methodType(void.class, Object.class, t)).asType(MethodType.methodType(void.class, Object.class, Object.class));
+                put = put.asType(MethodType.methodType(void.class, Object.class, t))
+                        .asType(MethodType.methodType(void.class, Object.class, Object.class));
             }
             return new MethodHandle[] {get, put};
         } catch (RuntimeException | Error e) {

@@ -83,7 +83,8 @@ final class ObjectInputView extends ObjectInputStream {
             throw new NotActiveException("defaultReadObject outside a readObject hook");
         }
         if (fieldsRead) {
-            throw new NotActiveException("the fields of " + currentCodec.level(currentLevel).type.getName() + " were read already");
+            throw new NotActiveException(
+                    "the fields of " + currentCodec.level(currentLevel).type.getName() + " were read already");
         }
         fieldsRead = true;
         int mark = in.deferMark();
@@ -97,7 +98,8 @@ final class ObjectInputView extends ObjectInputStream {
             throw new NotActiveException("readFields outside a readObject hook");
         }
         if (fieldsRead && !internal) {
-            throw new NotActiveException("the fields of " + currentCodec.level(currentLevel).type.getName() + " were read already");
+            throw new NotActiveException(
+                    "the fields of " + currentCodec.level(currentLevel).type.getName() + " were read already");
         }
         fieldsRead = true;
         int mark = in.deferMark();
@@ -110,7 +112,8 @@ final class ObjectInputView extends ObjectInputStream {
     }
 
     @Override
-    public void registerValidation(ObjectInputValidation obj, int prio) throws NotActiveException, InvalidObjectException {
+    public void registerValidation(ObjectInputValidation obj, int prio)
+            throws NotActiveException, InvalidObjectException {
         if (in.depth() == 0) {
             throw new NotActiveException("registerValidation outside readObject");
         }
@@ -252,14 +255,22 @@ final class ObjectInputView extends ObjectInputStream {
             return false;
         }
 
-        @Override public boolean get(String name, boolean val) { return primitives[slot(name, SerialClass.F_BOOLEAN)] != 0; }
+        @Override public boolean get(String name, boolean val) {
+            return primitives[slot(name, SerialClass.F_BOOLEAN)] != 0;
+        }
         @Override public byte get(String name, byte val) { return (byte) primitives[slot(name, SerialClass.F_BYTE)]; }
         @Override public char get(String name, char val) { return (char) primitives[slot(name, SerialClass.F_CHAR)]; }
-        @Override public short get(String name, short val) { return (short) primitives[slot(name, SerialClass.F_SHORT)]; }
+        @Override public short get(String name, short val) {
+            return (short) primitives[slot(name, SerialClass.F_SHORT)];
+        }
         @Override public int get(String name, int val) { return (int) primitives[slot(name, SerialClass.F_INT)]; }
         @Override public long get(String name, long val) { return primitives[slot(name, SerialClass.F_LONG)]; }
-        @Override public float get(String name, float val) { return Float.intBitsToFloat((int) primitives[slot(name, SerialClass.F_FLOAT)]); }
-        @Override public double get(String name, double val) { return Double.longBitsToDouble(primitives[slot(name, SerialClass.F_DOUBLE)]); }
+        @Override public float get(String name, float val) {
+            return Float.intBitsToFloat((int) primitives[slot(name, SerialClass.F_FLOAT)]);
+        }
+        @Override public double get(String name, double val) {
+            return Double.longBitsToDouble(primitives[slot(name, SerialClass.F_DOUBLE)]);
+        }
 
         @Override
         public Object get(String name, Object val) {

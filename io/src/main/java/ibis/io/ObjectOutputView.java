@@ -182,14 +182,20 @@ final class ObjectOutputView extends ObjectOutputStream {
                     + level.types[i].getName());
         }
 
-        @Override public void put(String name, boolean val) { primitives[slot(name, SerialClass.F_BOOLEAN)] = val ? 1 : 0; }
+        @Override public void put(String name, boolean val) {
+            primitives[slot(name, SerialClass.F_BOOLEAN)] = val ? 1 : 0;
+        }
         @Override public void put(String name, byte val) { primitives[slot(name, SerialClass.F_BYTE)] = val; }
         @Override public void put(String name, char val) { primitives[slot(name, SerialClass.F_CHAR)] = val; }
         @Override public void put(String name, short val) { primitives[slot(name, SerialClass.F_SHORT)] = val; }
         @Override public void put(String name, int val) { primitives[slot(name, SerialClass.F_INT)] = val; }
         @Override public void put(String name, long val) { primitives[slot(name, SerialClass.F_LONG)] = val; }
-        @Override public void put(String name, float val) { primitives[slot(name, SerialClass.F_FLOAT)] = Float.floatToRawIntBits(val); }
-        @Override public void put(String name, double val) { primitives[slot(name, SerialClass.F_DOUBLE)] = Double.doubleToRawLongBits(val); }
+        @Override public void put(String name, float val) {
+            primitives[slot(name, SerialClass.F_FLOAT)] = Float.floatToRawIntBits(val);
+        }
+        @Override public void put(String name, double val) {
+            primitives[slot(name, SerialClass.F_DOUBLE)] = Double.doubleToRawLongBits(val);
+        }
 
         @Override
         public void put(String name, Object val) {

@@ -56,7 +56,8 @@ final class PrimitiveArrayReader {
         if (bytes <= TRUSTED_BYTES) {
             return n;
         }
-        long trusted = TRUSTED_BYTES + (blocks != null ? blocks.prefetch((int) Math.min(bytes - TRUSTED_BYTES, Integer.MAX_VALUE)) : 0);
+        long trusted = TRUSTED_BYTES
+                + (blocks != null ? blocks.prefetch((int) Math.min(bytes - TRUSTED_BYTES, Integer.MAX_VALUE)) : 0);
         return bytes <= trusted ? n : (int) (trusted / elementSize);
     }
 

@@ -35,7 +35,8 @@ final class RecordCodec extends ObjectCodec {
                     argumentIndex[i] = c;
                     java.lang.reflect.Method accessor = components[c].getAccessor();
                     accessor.setAccessible(true);
-                    getters[i] = Codecs.LOOKUP.unreflect(accessor).asType(MethodType.methodType(Object.class, Object.class));
+                    getters[i] = Codecs.LOOKUP.unreflect(accessor)
+                            .asType(MethodType.methodType(Object.class, Object.class));
                 }
             }
             Constructor<?> canonical = sc.type.getDeclaredConstructor(types);
@@ -89,15 +90,18 @@ final class RecordCodec extends ObjectCodec {
         try {
             obj = (Object) constructor.invokeExact(arguments);
         } catch (ClassCastException e) {
-            InvalidObjectException x = new InvalidObjectException("a record component of " + sc.name + " has the wrong type: " + e);
+            InvalidObjectException x = new InvalidObjectException(
+                    "a record component of " + sc.name + " has the wrong type: " + e);
             x.initCause(e);
             throw x;
         } catch (RuntimeException | Error e) {
-            InvalidObjectException x = new InvalidObjectException("canonical constructor of " + sc.name + " failed: " + e);
+            InvalidObjectException x = new InvalidObjectException(
+                    "canonical constructor of " + sc.name + " failed: " + e);
             x.initCause(e);
             throw x;
         } catch (Throwable t) {
-            InvalidObjectException x = new InvalidObjectException("canonical constructor of " + sc.name + " failed: " + t);
+            InvalidObjectException x = new InvalidObjectException(
+                    "canonical constructor of " + sc.name + " failed: " + t);
             x.initCause(t);
             throw x;
         }

@@ -119,7 +119,8 @@ final class SerialClass {
         if (d.isArray()) {
             return d.getComponentType().isPrimitive();
         }
-        if (d.isPrimitive() || d.isInterface() || d == String.class || d.isEnum() || !Modifier.isFinal(d.getModifiers())) {
+        if (d.isPrimitive() || d.isInterface() || d == String.class || d.isEnum()
+                || !Modifier.isFinal(d.getModifiers())) {
             return false;
         }
         return JdkAccess.writeReplace(d) == null;
@@ -207,7 +208,8 @@ final class SerialClass {
         try {
             Field f = type.getDeclaredField("serialPersistentFields");
             int m = f.getModifiers();
-            return Modifier.isStatic(m) && Modifier.isPrivate(m) && Modifier.isFinal(m) && f.getType() == ObjectStreamField[].class;
+            return Modifier.isStatic(m) && Modifier.isPrivate(m) && Modifier.isFinal(m)
+                    && f.getType() == ObjectStreamField[].class;
         } catch (NoSuchFieldException | SecurityException e) {
             return false;
         }
@@ -216,7 +218,8 @@ final class SerialClass {
     private static boolean declaresReadObjectNoData(Class<?> type) {
         try {
             Method m = type.getDeclaredMethod("readObjectNoData");
-            return Modifier.isPrivate(m.getModifiers()) && !Modifier.isStatic(m.getModifiers()) && m.getReturnType() == void.class;
+            return Modifier.isPrivate(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())
+                    && m.getReturnType() == void.class;
         } catch (NoSuchMethodException | SecurityException e) {
             return false;
         }
@@ -281,7 +284,8 @@ final class SerialClass {
             } else {
                 List<Level> levels = new ArrayList<>();
                 boolean hooks = replace != null || resolve != null;
-                for (Class<?> c = type; c != null && java.io.Serializable.class.isAssignableFrom(c); c = c.getSuperclass()) {
+                for (Class<?> c = type; c != null && java.io.Serializable.class.isAssignableFrom(c);
+                        c = c.getSuperclass()) {
                     Level level = new Level(c, ObjectStreamClass.lookup(c).getFields(), true);
                     hooks |= level.hasHooks();
                     levels.add(0, level);

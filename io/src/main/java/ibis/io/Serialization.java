@@ -87,7 +87,8 @@ public final class Serialization {
      *
      * @param filter may be null
      */
-    public static SerializationInput createInput(String name, DataInput in, ObjectInputFilter filter) throws IOException {
+    public static SerializationInput createInput(String name, DataInput in, ObjectInputFilter filter)
+            throws IOException {
         return createInput(name, in, null, filter);
     }
 
@@ -127,8 +128,8 @@ public final class Serialization {
 
     /** {@link #objectInputFilter(Properties, ObjectInputFilter)} with the depth limit {@code depthMax}. */
     private static ObjectInputFilter objectInputFilter(Properties properties, ObjectInputFilter extra, int depthMax) {
-        ObjectInputFilter result = ObjectInputFilter.Config.createFilter("maxarray=" + IoProperties.objectArrayMax(properties)
-                + ";maxdepth=" + depthMax);
+        ObjectInputFilter result = ObjectInputFilter.Config.createFilter(
+                "maxarray=" + IoProperties.objectArrayMax(properties) + ";maxdepth=" + depthMax);
         String pattern = IoProperties.classFilter(properties);
         if (pattern != null) {
             ObjectInputFilter classes;
@@ -157,7 +158,8 @@ public final class Serialization {
      * readObject hooks always see the full filter).
      */
     static boolean needsClassFilter(Properties properties, ObjectInputFilter extra) {
-        return extra != null || IoProperties.classFilter(properties) != null || ObjectInputFilter.Config.getSerialFilter() != null;
+        return extra != null || IoProperties.classFilter(properties) != null
+                || ObjectInputFilter.Config.getSerialFilter() != null;
     }
 
     private static String canonical(String name) {
@@ -174,6 +176,7 @@ public final class Serialization {
                     break;
             }
         }
-        throw new IllegalArgumentException("unknown serialization \"" + name + "\"; known: byte, data, sun, ibis (object)");
+        throw new IllegalArgumentException(
+                "unknown serialization \"" + name + "\"; known: byte, data, sun, ibis (object)");
     }
 }

@@ -273,7 +273,8 @@ final class SunSerializationInput implements SerializationInput {
     private static IOException mismatch(String expected, Object found) {
         return new IOException("sun serialization: expected " + expected + " but read "
                 + (found == null ? "null" : "a " + found.getClass().getTypeName()
-                        + (found.getClass().isArray() ? " of length " + java.lang.reflect.Array.getLength(found) : "")));
+                        + (found.getClass().isArray() ? " of length " + java.lang.reflect.Array.getLength(found)
+                                : "")));
     }
 
     @Override

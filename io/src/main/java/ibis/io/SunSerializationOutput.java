@@ -212,49 +212,57 @@ final class SunSerializationOutput implements SerializationOutput {
     @Override
     public void writeArray(boolean[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        arrayStream(length).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream(length).writeUnshared(offset == 0 && length == source.length ? source
+                : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(byte[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        arrayStream(length).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream(length).writeUnshared(offset == 0 && length == source.length ? source
+                : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(char[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        arrayStream((long) length << 1).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 1).writeUnshared(offset == 0 && length == source.length ? source
+                : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(short[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        arrayStream((long) length << 1).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 1).writeUnshared(offset == 0 && length == source.length ? source
+                : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(int[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        arrayStream((long) length << 2).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 2).writeUnshared(offset == 0 && length == source.length ? source
+                : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(long[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        arrayStream((long) length << 3).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 3).writeUnshared(offset == 0 && length == source.length ? source
+                : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(float[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        arrayStream((long) length << 2).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 2).writeUnshared(offset == 0 && length == source.length ? source
+                : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     @Override
     public void writeArray(double[] source, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, source.length);
-        arrayStream((long) length << 3).writeUnshared(offset == 0 && length == source.length ? source : Arrays.copyOfRange(source, offset, offset + length));
+        arrayStream((long) length << 3).writeUnshared(offset == 0 && length == source.length ? source
+                : Arrays.copyOfRange(source, offset, offset + length));
     }
 
     /**
@@ -391,7 +399,8 @@ final class SunSerializationOutput implements SerializationOutput {
             if (holding) {
                 if (heldLength + len <= HOLD_MAX) {
                     if (heldLength + len > held.length) {
-                        held = Arrays.copyOf(held, Math.min(HOLD_MAX, Math.max(2 * held.length, Math.max(heldLength + len, 4096))));
+                        held = Arrays.copyOf(held,
+                                Math.min(HOLD_MAX, Math.max(2 * held.length, Math.max(heldLength + len, 4096))));
                     }
                     System.arraycopy(b, off, held, heldLength, len);
                     heldLength += len;

@@ -144,7 +144,10 @@ public class ArrayIdentityTest {
         }
     }
 
-    /** Checks that {@code copy} is the one copy of {@code original} and so on along its links (iterative: lists are long). */
+    /**
+     * Checks that {@code copy} is the one copy of {@code original} and so on along its links
+     * (iterative: lists are long).
+     */
     private static void sameCopy(IdentityHashMap<Object, Object> copyOf, Object original, Object copy, String name,
             int message) {
         while (original != null) {

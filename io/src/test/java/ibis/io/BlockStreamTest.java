@@ -131,7 +131,8 @@ public class BlockStreamTest {
         assertEquals(wire.getInt(17), 0x8000_0000 | 8);
 
         // A hand-made stream where a long and an int straddle block boundaries.
-        byte[] split = HexFormat.of().parseHex("00000003" + "112233" + "00000002" + "4455" + "80000007" + "667788" + "0A0B0C0D");
+        byte[] split = HexFormat.of()
+                .parseHex("00000003" + "112233" + "00000002" + "4455" + "80000007" + "667788" + "0A0B0C0D");
         BlockInputStream in = new BlockInputStream(MemoryPipe.of(split, 0, 1).source, 16, ByteOrder.BIG_ENDIAN);
         assertEquals(in.readLong(), 0x1122334455667788L);
         assertEquals(in.readInt(), 0x0A0B0C0D);
@@ -149,7 +150,8 @@ public class BlockStreamTest {
      * block starts a new block, and a run the reader finds split (hand-made stream) is assembled.
      */
     @Test(dataProvider = "configurations", timeOut = 60_000)
-    public void runsOfPrimitivesEqualTheValuesWrittenOneByOne(ByteOrder order, int bufferSize, int chunk) throws IOException {
+    public void runsOfPrimitivesEqualTheValuesWrittenOneByOne(ByteOrder order, int bufferSize, int chunk)
+            throws IOException {
         MemoryPipe runs = new MemoryPipe(chunk, 7);
         MemoryPipe single = new MemoryPipe(chunk, 7);
         BlockOutputStream r = BlockOutputStream.create(runs.sink, bufferSize, order);
@@ -185,7 +187,8 @@ public class BlockStreamTest {
         // The payload is the same; only where blocks end may differ.
         assertEquals(payload(runBytes), payload(singleBytes));
         BlockInputStream fromRuns = new BlockInputStream(MemoryPipe.of(runBytes, chunk, 3).source, bufferSize, order);
-        BlockInputStream fromSingle = new BlockInputStream(MemoryPipe.of(singleBytes, chunk, 3).source, bufferSize, order);
+        BlockInputStream fromSingle = new BlockInputStream(MemoryPipe.of(singleBytes, chunk, 3).source, bufferSize,
+                order);
         for (BlockInputStream in : new BlockInputStream[] {fromRuns, fromSingle}) {
             for (int i = 0; i < 200; i++) {
                 assertEquals(in.readByte(), (byte) i);
@@ -207,7 +210,8 @@ public class BlockStreamTest {
 
     @Test
     public void aRunTheReaderFindsSplitAcrossBlocksIsAssembled() throws IOException {
-        byte[] split = HexFormat.of().parseHex("00000003" + "112233" + "00000002" + "4455" + "80000007" + "667788" + "0A0B0C0D");
+        byte[] split = HexFormat.of()
+                .parseHex("00000003" + "112233" + "00000002" + "4455" + "80000007" + "667788" + "0A0B0C0D");
         BlockInputStream in = new BlockInputStream(MemoryPipe.of(split, 0, 1).source, 16, ByteOrder.BIG_ENDIAN);
         int p = in.claim(12);
         assertEquals(in.longAt(p), 0x1122334455667788L);
@@ -217,7 +221,8 @@ public class BlockStreamTest {
         assertThrows(EndOfMessageException.class, () -> truncated.claim(16));
         assertThrows(IllegalArgumentException.class, () -> new BlockInputStream(MemoryPipe.of(split, 0, 1).source, 16,
                 ByteOrder.BIG_ENDIAN).claim(BlockInputStream.CLAIM_MAX + 1));
-        assertThrows(IllegalArgumentException.class, () -> new BlockOutputStream(new MemoryPipe().sink, 16).reserve(17));
+        assertThrows(IllegalArgumentException.class,
+                () -> new BlockOutputStream(new MemoryPipe().sink, 16).reserve(17));
     }
 
     /** The payload bytes of a stream of blocks (headers removed). */
@@ -403,7 +408,8 @@ public class BlockStreamTest {
     public void aBlockLengthAboveTheMaximumIsACorruptStream() throws IOException {
         byte[] good = HexFormat.of().parseHex("80000004" + "01020304");
         byte[] huge = HexFormat.of().parseHex("7FFFFFFF" + "01020304");
-        BlockInputStream in = new BlockInputStream(MemoryPipe.of(concat(good, huge), 0, 0).source, 64, ByteOrder.BIG_ENDIAN);
+        BlockInputStream in = new BlockInputStream(MemoryPipe.of(concat(good, huge), 0, 0).source, 64,
+                ByteOrder.BIG_ENDIAN);
         assertEquals(in.readInt(), 0x01020304);
         in.endMessage();
         StreamCorruptedException e = expectThrows(StreamCorruptedException.class, in::readInt);
@@ -411,12 +417,16 @@ public class BlockStreamTest {
         assertTrue(e.getMessage().contains("stream offset 8"), e.getMessage());
 
         byte[] fifty = HexFormat.of().parseHex("80000032");
-        BlockInputStream limited = new BlockInputStream(MemoryPipe.of(fifty, 0, 0).source, 64, ByteOrder.BIG_ENDIAN, 49);
+        BlockInputStream limited = new BlockInputStream(MemoryPipe.of(fifty, 0, 0).source, 64, ByteOrder.BIG_ENDIAN,
+                49);
         assertThrows(StreamCorruptedException.class, limited::readByte);
         assertEquals(IoProperties.blockMax(null), IoProperties.DEFAULT_BLOCK_MAX);
     }
 
-    /** The same through a source that reads into arrays: a large array cut anywhere is an EOF, never an end of message. */
+    /**
+     * The same through a source that reads into arrays: a large array cut anywhere is an EOF, never
+     * an end of message.
+     */
     @Test(timeOut = 60_000)
     public void aTruncatedDirectArrayReadIsAnEofThatIsNotAnEndOfMessage() throws IOException {
         MemoryPipe pipe = new MemoryPipe();
@@ -481,7 +491,8 @@ public class BlockStreamTest {
             assertEquals(got, sent, "message " + m);
             direct[m] = pipe.arrayBytes() - before;
         }
-        assertTrue(direct[0] < 100_000 - 60_000, "first message: a whole buffer read ahead, " + direct[0] + " bytes direct");
+        assertTrue(direct[0] < 100_000 - 60_000,
+                "first message: a whole buffer read ahead, " + direct[0] + " bytes direct");
         for (int m = 1; m < 3; m++) {
             assertTrue(direct[m] >= 100_000 - BlockInputStream.SHORT_READ_AHEAD,
                     "message " + m + ": " + direct[m] + " of 100,000 bytes straight into the array");
@@ -543,7 +554,8 @@ public class BlockStreamTest {
             in.endMessage();
             assertEquals(got[m], sent, "message " + m);
         }
-        assertTrue(direct[0] < 100_000 - 60_000, "first message: a whole buffer read ahead, " + direct[0] + " bytes direct");
+        assertTrue(direct[0] < 100_000 - 60_000,
+                "first message: a whole buffer read ahead, " + direct[0] + " bytes direct");
         for (int m = 1; m < 3; m++) {
             assertTrue(direct[m] >= 100_000 - BlockInputStream.SHORT_READ_AHEAD,
                     "message " + m + ": " + direct[m] + " of 100,000 bytes straight into the array");
@@ -580,7 +592,8 @@ public class BlockStreamTest {
      */
     @Test(timeOut = 60_000)
     public void largeArraysGoAsTheyAreToASinkThatTakesThemWithTheSameBytes() throws IOException {
-        ByteOrder foreign = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
+        ByteOrder foreign = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN ? ByteOrder.LITTLE_ENDIAN
+                : ByteOrder.BIG_ENDIAN;
         for (ByteOrder order : new ByteOrder[] {ByteOrder.nativeOrder(), foreign}) {
             for (int bufferSize : new int[] {4099, 5000, 64 * 1024}) {
                 MemoryPipe copied = new MemoryPipe();
@@ -596,14 +609,16 @@ public class BlockStreamTest {
                     }
                 }
                 String where = order + ", blocks of " + bufferSize;
-                assertEquals(HexFormat.of().formatHex(taken.unread()), HexFormat.of().formatHex(copied.unread()), where);
+                assertEquals(HexFormat.of().formatHex(taken.unread()), HexFormat.of().formatHex(copied.unread()),
+                        where);
                 assertEquals(b.bytesWritten(), a.bytesWritten(), where);
                 if (order == ByteOrder.nativeOrder()) {
                     assertTrue(taken.arrayParts() > 10, where + ": array parts " + taken.arrayParts());
                 } else {
                     assertEquals(taken.arrayParts(), 0, where);
                 }
-                // Read back through a source that reads into arrays: the large arrays of a native-order stream go straight in.
+                // Read back through a source that reads into arrays: the large arrays of a
+                // native-order stream go straight in.
                 BlockInputStream in = new BlockInputStream(taken.arraySource, bufferSize, order);
                 for (RandomData message : messages) {
                     message.readAll(in);
@@ -661,7 +676,8 @@ public class BlockStreamTest {
         assertThrows(IllegalArgumentException.class, () -> new BlockOutputStream(pipe.sink, 15));
         assertThrows(IllegalArgumentException.class, () -> new BlockOutputStream(pipe.sink, (1 << 30) + 1));
         assertThrows(IllegalArgumentException.class, () -> new BlockInputStream(pipe.source, 8, ByteOrder.BIG_ENDIAN));
-        assertThrows(IllegalArgumentException.class, () -> new BlockInputStream(pipe.source, 64, ByteOrder.BIG_ENDIAN, 0));
+        assertThrows(IllegalArgumentException.class,
+                () -> new BlockInputStream(pipe.source, 64, ByteOrder.BIG_ENDIAN, 0));
         assertThrows(NullPointerException.class, () -> new BlockOutputStream(null, 64));
     }
 
@@ -759,8 +775,10 @@ public class BlockStreamTest {
     @Test
     public void aFirstBlockSizeOutsideTheBufferIsRejected() {
         MemoryPipe pipe = new MemoryPipe();
-        assertThrows(IllegalArgumentException.class, () -> BlockOutputStream.create(pipe.sink, 64, ByteOrder.BIG_ENDIAN, 65));
-        assertThrows(IllegalArgumentException.class, () -> BlockOutputStream.create(pipe.sink, 64, ByteOrder.BIG_ENDIAN, 15));
+        assertThrows(IllegalArgumentException.class,
+                () -> BlockOutputStream.create(pipe.sink, 64, ByteOrder.BIG_ENDIAN, 65));
+        assertThrows(IllegalArgumentException.class,
+                () -> BlockOutputStream.create(pipe.sink, 64, ByteOrder.BIG_ENDIAN, 15));
     }
 
     static byte[] concat(byte[] a, byte[] b) {

@@ -19,7 +19,10 @@ import org.testng.annotations.Test;
 /** {@link ByteViews}: typed bulk copies into a byte buffer at any byte index. */
 public class ByteViewsTest {
 
-    /** Every kind of source, at every alignment, into heap and direct targets and back, from a source that does not start at 0. */
+    /**
+     * Every kind of source, at every alignment, into heap and direct targets and back, from a
+     * source that does not start at 0.
+     */
     @Test
     public void aBufferOfEachTypeIsStoredAtAnyIndexAsItsValuesOneByOneAndConsumed() {
         Random r = new Random(5);
@@ -47,7 +50,8 @@ public class ByteViewsTest {
                             target.put(i, (byte) 0);
                         }
                         int stored = views.put(index, source);
-                        String what = source.getClass().getSimpleName() + " at " + index + ", " + order + (direct ? ", direct" : "");
+                        String what = source.getClass().getSimpleName() + " at " + index + ", " + order
+                                + (direct ? ", direct" : "");
                         assertEquals(stored, elements * width, what);
                         assertEquals(source.position(), source.limit(), what);
                         assertEquals(target.position(), 0, what);
@@ -56,12 +60,14 @@ public class ByteViewsTest {
                         }
                         // And back: get fills a buffer of the same kind with the same values.
                         Object array = source.array();
-                        Buffer back = ByteViews.wrap(java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), n));
+                        Buffer back = ByteViews.wrap(
+                                java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), n));
                         back.position(3).limit(n - 2);
                         assertEquals(views.get(index, back), stored, what);
                         assertEquals(back.position(), n - 2, what);
                         for (int i = 3; i < n - 2; i++) {
-                            assertEquals(java.lang.reflect.Array.get(back.array(), i), java.lang.reflect.Array.get(array, i), what + ", element " + i);
+                            assertEquals(java.lang.reflect.Array.get(back.array(), i),
+                                    java.lang.reflect.Array.get(array, i), what + ", element " + i);
                         }
                     }
                 }

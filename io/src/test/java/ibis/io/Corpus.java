@@ -209,7 +209,8 @@ final class Corpus {
 
         private void readObject(ObjectInputStream s) throws IOException, ClassNotFoundException {
             s.defaultReadObject();
-            if (s.readInt() != 3 * a || !"marker".equals(s.readUTF()) || !Integer.valueOf(items.size()).equals(s.readObject())) {
+            if (s.readInt() != 3 * a || !"marker".equals(s.readUTF())
+                    || !Integer.valueOf(items.size()).equals(s.readObject())) {
                 throw new InvalidObjectException("extra data mismatch");
             }
             derived = 2 * a;

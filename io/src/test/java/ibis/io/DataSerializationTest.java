@@ -76,7 +76,8 @@ public class DataSerializationTest {
         MemoryPipe pipe = new MemoryPipe();
         BlockOutputStream blocks = new BlockOutputStream(pipe.sink, 64);
         SerializationOutput out = Serialization.createOutput("data", new ForwardingOutput(blocks));
-        SerializationInput in = Serialization.createInput("data", new BlockInputStream(pipe.source, 64, blocks.order()));
+        SerializationInput in = Serialization.createInput("data",
+                new BlockInputStream(pipe.source, 64, blocks.order()));
         for (String s : STRINGS) {
             out.writeString(s);
         }
@@ -150,7 +151,8 @@ public class DataSerializationTest {
         assertEquals(Serialization.nameFor(new String[] {"serialization.byte"}), "byte");
         assertEquals(Serialization.nameFor(new String[] {"connection.onetoone", "serialization.object"}), "ibis");
         assertEquals(Serialization.nameFor(new String[] {"serialization.object.sun", "serialization.data"}), "sun");
-        assertEquals(Serialization.nameFor(new String[] {"serialization.object.sun", "serialization.object.ibis"}), "ibis");
+        assertEquals(Serialization.nameFor(new String[] {"serialization.object.sun", "serialization.object.ibis"}),
+                "ibis");
         assertEquals(Serialization.nameFor(new String[] {"serialization.object", "serialization.object.sun"}), "sun");
         assertNull(Serialization.nameFor(new String[] {"communication.reliable"}));
         assertNull(Serialization.nameFor(new String[0]));
@@ -204,14 +206,30 @@ public class DataSerializationTest {
         @Override public void writeLong(long value) throws IOException { out.writeLong(value); }
         @Override public void writeFloat(float value) throws IOException { out.writeFloat(value); }
         @Override public void writeDouble(double value) throws IOException { out.writeDouble(value); }
-        @Override public void writeArray(boolean[] source, int offset, int length) throws IOException { out.writeArray(source, offset, length); }
-        @Override public void writeArray(byte[] source, int offset, int length) throws IOException { out.writeArray(source, offset, length); }
-        @Override public void writeArray(char[] source, int offset, int length) throws IOException { out.writeArray(source, offset, length); }
-        @Override public void writeArray(short[] source, int offset, int length) throws IOException { out.writeArray(source, offset, length); }
-        @Override public void writeArray(int[] source, int offset, int length) throws IOException { out.writeArray(source, offset, length); }
-        @Override public void writeArray(long[] source, int offset, int length) throws IOException { out.writeArray(source, offset, length); }
-        @Override public void writeArray(float[] source, int offset, int length) throws IOException { out.writeArray(source, offset, length); }
-        @Override public void writeArray(double[] source, int offset, int length) throws IOException { out.writeArray(source, offset, length); }
+        @Override public void writeArray(boolean[] source, int offset, int length) throws IOException {
+            out.writeArray(source, offset, length);
+        }
+        @Override public void writeArray(byte[] source, int offset, int length) throws IOException {
+            out.writeArray(source, offset, length);
+        }
+        @Override public void writeArray(char[] source, int offset, int length) throws IOException {
+            out.writeArray(source, offset, length);
+        }
+        @Override public void writeArray(short[] source, int offset, int length) throws IOException {
+            out.writeArray(source, offset, length);
+        }
+        @Override public void writeArray(int[] source, int offset, int length) throws IOException {
+            out.writeArray(source, offset, length);
+        }
+        @Override public void writeArray(long[] source, int offset, int length) throws IOException {
+            out.writeArray(source, offset, length);
+        }
+        @Override public void writeArray(float[] source, int offset, int length) throws IOException {
+            out.writeArray(source, offset, length);
+        }
+        @Override public void writeArray(double[] source, int offset, int length) throws IOException {
+            out.writeArray(source, offset, length);
+        }
         @Override public void writeByteBuffer(ByteBuffer value) throws IOException { out.writeByteBuffer(value); }
         @Override public void flush() throws IOException { out.flush(); }
         @Override public long bytesWritten() { return out.bytesWritten(); }

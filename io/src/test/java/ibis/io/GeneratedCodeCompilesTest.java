@@ -66,7 +66,8 @@ public class GeneratedCodeCompilesTest {
                 System.getProperty("java.class.path"), Child.class.getName());
         Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
         List<String> lines = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader r = new BufferedReader(
+                new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null;) {
                 lines.add(line);
             }
@@ -81,7 +82,8 @@ public class GeneratedCodeCompilesTest {
         List<String> skipped = new ArrayList<>();
         boolean readCompiled = false;
         boolean writeCompiled = false;
-        Pattern compiled = Pattern.compile("^\\s*\\d+\\s+\\d+\\s+[%sbn! ]*[1-4]\\s+\\S+::(readContents|writeContents) \\(\\d+ bytes\\)$");
+        Pattern compiled = Pattern.compile(
+                "^\\s*\\d+\\s+\\d+\\s+[%sbn! ]*[1-4]\\s+\\S+::(readContents|writeContents) \\(\\d+ bytes\\)$");
         for (String line : lines) {
             if (!line.contains(generated)) {
                 continue;

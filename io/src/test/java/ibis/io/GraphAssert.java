@@ -120,7 +120,8 @@ final class GraphAssert {
         copyOf.put(expected, actual);
         originalOf.put(actual, expected);
         if (expected.getClass() != actual.getClass()) {
-            throw fail(path, "expected class " + expected.getClass().getName() + " but was " + actual.getClass().getName());
+            throw fail(path,
+                    "expected class " + expected.getClass().getName() + " but was " + actual.getClass().getName());
         }
         Class<?> c = expected.getClass();
         if (c.isArray()) {
@@ -145,7 +146,8 @@ final class GraphAssert {
             for (RecordComponent rc : c.getRecordComponents()) {
                 try {
                     rc.getAccessor().setAccessible(true);
-                    work.add(new Object[] {rc.getAccessor().invoke(expected), rc.getAccessor().invoke(actual), new Path(path, "." + rc.getName())});
+                    work.add(new Object[] {rc.getAccessor().invoke(expected), rc.getAccessor().invoke(actual),
+                            new Path(path, "." + rc.getName())});
                 } catch (ReflectiveOperationException e) {
                     throw new AssertionError(e);
                 }
@@ -171,7 +173,8 @@ final class GraphAssert {
                 if (!ma.containsKey(entry.getKey())) {
                     throw fail(path, "missing key " + entry.getKey());
                 }
-                work.add(new Object[] {entry.getValue(), ma.get(entry.getKey()), new Path(path, "{" + entry.getKey() + "}")});
+                work.add(new Object[] {entry.getValue(), ma.get(entry.getKey()),
+                        new Path(path, "{" + entry.getKey() + "}")});
             }
         } else if (expected instanceof Set<?> || expected instanceof Collection<?> && !(expected instanceof List<?>)) {
             Collection<?> ce = (Collection<?>) expected;

@@ -274,7 +274,10 @@ final class HandRewritten {
         }
     }
 
-    /** Claims to be rewritten but has a writeObject hook (the rewriter must skip such classes): the stream ignores its members. */
+    /**
+     * Claims to be rewritten but has a writeObject hook (the rewriter must skip such classes): the
+     * stream ignores its members.
+     */
     static class Wrong implements java.io.Serializable, ibis.io.Serializable {
         private static final long serialVersionUID = 1L;
         int v;

@@ -24,7 +24,8 @@ public class HotPathAllocationTest {
     public void warmMessagesOfIntsAndIntArraysAllocateNothing() throws IOException {
         if (!(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads)
                 || !threads.isThreadAllocatedMemorySupported()) {
-            throw new AssertionError("must be available on every supported JDK: per-thread allocation counting is not available on this JVM");
+            throw new AssertionError("must be available on every supported JDK: per-thread allocation counting is not "
+                    + "available on this JVM");
         }
         threads.setThreadAllocatedMemoryEnabled(true);
 
@@ -82,7 +83,8 @@ public class HotPathAllocationTest {
     public void warmLargeByteArraysReadStraightIntoTheDestinationAllocateNothing() throws IOException {
         if (!(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads)
                 || !threads.isThreadAllocatedMemorySupported()) {
-            throw new AssertionError("must be available on every supported JDK: per-thread allocation counting is not available on this JVM");
+            throw new AssertionError("must be available on every supported JDK: per-thread allocation counting is not "
+                    + "available on this JVM");
         }
         threads.setThreadAllocatedMemoryEnabled(true);
 

@@ -45,7 +45,8 @@ public class IbisHotPathAllocationTest {
     public void warmTreeMessagesAllocateNothingToWriteAndOnlyTheObjectsToRead() throws Exception {
         if (!(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads)
                 || !threads.isThreadAllocatedMemorySupported()) {
-            throw new AssertionError("must be available on every supported JDK: per-thread allocation counting is not available on this JVM");
+            throw new AssertionError("must be available on every supported JDK: per-thread allocation counting is not "
+                    + "available on this JVM");
         }
         threads.setThreadAllocatedMemoryEnabled(true);
         MemoryPipe pipe = new MemoryPipe(0, 0, 1 << 20);

@@ -85,8 +85,8 @@ public class IbisMalformedInputTest {
         }
 
         SerializationInput input(Properties properties) throws IOException {
-            return Serialization.createInput("ibis", MalformedInputTest.blocks(MalformedInputTest.message(bytes.toByteArray()), 0, 0),
-                    properties, null);
+            return Serialization.createInput("ibis",
+                    MalformedInputTest.blocks(MalformedInputTest.message(bytes.toByteArray()), 0, 0), properties, null);
         }
 
         SerializationInput input() throws IOException {
@@ -119,13 +119,16 @@ public class IbisMalformedInputTest {
         assertTrue(e instanceof StreamCorruptedException && e.getMessage().contains("string length"), e.toString());
         assertTrue(e.getMessage().contains("offset"), e.getMessage());
         // a plausible string length whose bytes never come
-        e = rejectsWithoutAllocating("missing string", new Payload().i(60 << 20).b(1).i(0x00410042).input()::readString);
+        e = rejectsWithoutAllocating("missing string",
+                new Payload().i(60 << 20).b(1).i(0x00410042).input()::readString);
         assertTrue(e instanceof StreamCorruptedException || e instanceof EOFException, e.toString());
         // a String object in an Object position
-        e = rejectsWithoutAllocating("string object", new Payload().i(-4).i(60 << 20).b(0).i(0x41424344).input()::readObject);
+        e = rejectsWithoutAllocating("string object",
+                new Payload().i(-4).i(60 << 20).b(0).i(0x41424344).input()::readObject);
         assertTrue(e instanceof StreamCorruptedException, e.toString());
         // primitive arrays: above the limit, and within it but without data
-        e = rejectsWithoutAllocating("long[] over the limit", new Payload().i(-4 - 14).i(Integer.MAX_VALUE).input()::readObject);
+        e = rejectsWithoutAllocating("long[] over the limit",
+                new Payload().i(-4 - 14).i(Integer.MAX_VALUE).input()::readObject);
         assertTrue(e.getMessage().contains("array length"), e.getMessage());
         Properties generous = new Properties();
         generous.setProperty(IoProperties.OBJECT_ARRAY_MAX, Integer.toString(Integer.MAX_VALUE));
@@ -145,7 +148,8 @@ public class IbisMalformedInputTest {
         e = rejectsWithoutAllocating("negative length", new Payload().i(-4 - 13).i(-5).input()::readObject);
         assertTrue(e instanceof StreamCorruptedException, e.toString());
         // counts in type definitions
-        e = rejectsWithoutAllocating("enum names", new Payload().i(-2).i(32).latin1("x.Y").l(0).b(1).i(Integer.MAX_VALUE).input()::readObject);
+        e = rejectsWithoutAllocating("enum names",
+                new Payload().i(-2).i(32).latin1("x.Y").l(0).b(1).i(Integer.MAX_VALUE).input()::readObject);
         assertTrue(e instanceof StreamCorruptedException, e.toString());
         e = rejectsWithoutAllocating("type id", new Payload().i(-2).i(1 << 20).input()::readObject);
         assertTrue(e.getMessage().contains("type id"), e.getMessage());
@@ -155,7 +159,8 @@ public class IbisMalformedInputTest {
 
     @Test(timeOut = 60_000)
     public void unknownHandlesTypeIdsAndMarkersAreStreamCorruption() throws IOException {
-        StreamCorruptedException e = expectThrows(StreamCorruptedException.class, new Payload().i(5).input()::readObject);
+        StreamCorruptedException e = expectThrows(StreamCorruptedException.class,
+                new Payload().i(5).input()::readObject);
         assertTrue(e.getMessage().contains("handle 5") && e.getMessage().contains("offset"), e.getMessage());
         e = expectThrows(StreamCorruptedException.class, new Payload().i(-4 - 40).input()::readObject);
         assertTrue(e.getMessage().contains("type id 40"), e.getMessage());
@@ -165,19 +170,22 @@ public class IbisMalformedInputTest {
         assertTrue(e.getMessage().contains("known-type"), e.getMessage());
         e = expectThrows(StreamCorruptedException.class, new Payload().i(-4).i(3).b(7).input()::readObject);
         assertTrue(e.getMessage().contains("coder"), e.getMessage());
-        e = expectThrows(StreamCorruptedException.class, new Payload().i(-2).i(32).latin1("a.B").l(0).b(9).input()::readObject);
+        e = expectThrows(StreamCorruptedException.class,
+                new Payload().i(-2).i(32).latin1("a.B").l(0).b(9).input()::readObject);
         assertTrue(e.getMessage().contains("flags"), e.getMessage());
         // a reset marker inside an object: Node{int value; Node next}, next = RESET
-        e = expectThrows(StreamCorruptedException.class, new Payload().define(32, Corpus.Node.class).i(-4 - 32).i(1).i(-1)
-                .input()::readObject);
+        e = expectThrows(StreamCorruptedException.class,
+                new Payload().define(32, Corpus.Node.class).i(-4 - 32).i(1).i(-1).input()::readObject);
         assertTrue(e.getMessage().contains("reset"), e.getMessage());
         // a field holding an object of the wrong type: Node.next = a String
-        IOException wrongType = expectThrows(IOException.class, new Payload().define(32, Corpus.Node.class).i(-4 - 32).i(1)
-                .i(-4).latin1("not a node").input()::readObject);
+        IOException wrongType = expectThrows(IOException.class,
+                new Payload().define(32, Corpus.Node.class).i(-4 - 32).i(1)
+                        .i(-4).latin1("not a node").input()::readObject);
         assertTrue(wrongType instanceof StreamCorruptedException, wrongType.toString());
         // a layout that differs from the local class
         InvalidClassException incompatible = expectThrows(InvalidClassException.class,
-                new Payload().i(-2).i(32).latin1(Corpus.Node.class.getName()).l(12345).b(0).i(-4 - 32).input()::readObject);
+                new Payload().i(-2).i(32).latin1(Corpus.Node.class.getName()).l(12345).b(0).i(-4 - 32)
+                        .input()::readObject);
         assertTrue(incompatible.getMessage().contains("incompatible"), incompatible.getMessage());
         // a class that is not serializable
         InvalidClassException notSerializable = expectThrows(InvalidClassException.class,

@@ -79,7 +79,8 @@ public class IbisSerializationTest {
     @Test(dataProvider = "corpus", timeOut = 60_000)
     public void everyShapeRoundTripsThroughIbisOverTinyBlocksAndTheOtherByteOrder(String name, Supplier<Object> sample)
             throws Exception {
-        ByteOrder other = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
+        ByteOrder other = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN ? ByteOrder.LITTLE_ENDIAN
+                : ByteOrder.BIG_ENDIAN;
         Object original = sample.get();
         Object copy = roundTrip("ibis", new Wire(61, 7, name.hashCode(), other), original).get(0);
         GraphAssert.assertGraphEquals(copy, original);

@@ -45,8 +45,8 @@ public class IoPropertiesTest {
         p.setProperty(IoProperties.BLOCK_MAX, "lots");
         InvalidPropertyException e = org.testng.Assert.expectThrows(InvalidPropertyException.class,
                 () -> IoProperties.blockMax(p));
-        assertEquals(e.getMessage(), "property " + IoProperties.BLOCK_MAX + " = 'lots' is not accepted: expected a whole"
-                + " number ≥ 1");
+        assertEquals(e.getMessage(), "property " + IoProperties.BLOCK_MAX
+                + " = 'lots' is not accepted: expected a whole" + " number ≥ 1");
         assertEquals(e.property(), IoProperties.BLOCK_MAX);
         assertEquals(e.value(), "lots");
     }

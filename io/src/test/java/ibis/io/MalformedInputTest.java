@@ -135,7 +135,8 @@ public class MalformedInputTest {
                 assertEquals(outer.length, 1);
             } else {
                 IOException e = expectThrows(IOException.class, in::readObject);
-                assertTrue(e instanceof InvalidClassException || e instanceof java.io.StreamCorruptedException, e.toString());
+                assertTrue(e instanceof InvalidClassException || e instanceof java.io.StreamCorruptedException,
+                        e.toString());
             }
         }
     }
@@ -206,7 +207,8 @@ public class MalformedInputTest {
     /** A valid stream of {@code messages} messages as the readers below expect them. */
     static byte[] validStream(String name, int messages) throws IOException {
         MemoryPipe pipe = new MemoryPipe();
-        BlockOutputStream blocks = BlockOutputStream.create(pipe.sink, messages == 1 ? 1 << 16 : 100, ByteOrder.BIG_ENDIAN);
+        BlockOutputStream blocks = BlockOutputStream.create(pipe.sink, messages == 1 ? 1 << 16 : 100,
+                ByteOrder.BIG_ENDIAN);
         SerializationOutput out = Serialization.createOutput(name, blocks);
         for (int m = 0; m < messages; m++) {
             out.writeInt(m);

@@ -103,7 +103,8 @@ final class RandomData {
                 return op("boolean[" + offset + "+" + length + "]", out -> out.writeArray(a, offset, length), in -> {
                     boolean[] b = new boolean[total];
                     in.readArray(b, offset, length);
-                    assertEquals(Arrays.copyOfRange(b, offset, offset + length), Arrays.copyOfRange(a, offset, offset + length));
+                    assertEquals(Arrays.copyOfRange(b, offset, offset + length),
+                            Arrays.copyOfRange(a, offset, offset + length));
                 });
             }
             case 9: {
@@ -112,7 +113,8 @@ final class RandomData {
                 return op("byte[" + offset + "+" + length + "]", out -> out.writeArray(a, offset, length), in -> {
                     byte[] b = new byte[total];
                     in.readArray(b, offset, length);
-                    assertEquals(Arrays.copyOfRange(b, offset, offset + length), Arrays.copyOfRange(a, offset, offset + length));
+                    assertEquals(Arrays.copyOfRange(b, offset, offset + length),
+                            Arrays.copyOfRange(a, offset, offset + length));
                 });
             }
             case 10: {
@@ -123,7 +125,8 @@ final class RandomData {
                 return op("char[" + offset + "+" + length + "]", out -> out.writeArray(a, offset, length), in -> {
                     char[] b = new char[total];
                     in.readArray(b, offset, length);
-                    assertEquals(Arrays.copyOfRange(b, offset, offset + length), Arrays.copyOfRange(a, offset, offset + length));
+                    assertEquals(Arrays.copyOfRange(b, offset, offset + length),
+                            Arrays.copyOfRange(a, offset, offset + length));
                 });
             }
             case 11: {
@@ -134,7 +137,8 @@ final class RandomData {
                 return op("short[" + offset + "+" + length + "]", out -> out.writeArray(a, offset, length), in -> {
                     short[] b = new short[total];
                     in.readArray(b, offset, length);
-                    assertEquals(Arrays.copyOfRange(b, offset, offset + length), Arrays.copyOfRange(a, offset, offset + length));
+                    assertEquals(Arrays.copyOfRange(b, offset, offset + length),
+                            Arrays.copyOfRange(a, offset, offset + length));
                 });
             }
             case 12: {
@@ -142,7 +146,8 @@ final class RandomData {
                 return op("int[" + offset + "+" + length + "]", out -> out.writeArray(a, offset, length), in -> {
                     int[] b = new int[total];
                     in.readArray(b, offset, length);
-                    assertEquals(Arrays.copyOfRange(b, offset, offset + length), Arrays.copyOfRange(a, offset, offset + length));
+                    assertEquals(Arrays.copyOfRange(b, offset, offset + length),
+                            Arrays.copyOfRange(a, offset, offset + length));
                 });
             }
             case 13: {
@@ -150,7 +155,8 @@ final class RandomData {
                 return op("long[" + offset + "+" + length + "]", out -> out.writeArray(a, offset, length), in -> {
                     long[] b = new long[total];
                     in.readArray(b, offset, length);
-                    assertEquals(Arrays.copyOfRange(b, offset, offset + length), Arrays.copyOfRange(a, offset, offset + length));
+                    assertEquals(Arrays.copyOfRange(b, offset, offset + length),
+                            Arrays.copyOfRange(a, offset, offset + length));
                 });
             }
             case 14: {
@@ -161,7 +167,8 @@ final class RandomData {
                 return op("float[" + offset + "+" + length + "]", out -> out.writeArray(a, offset, length), in -> {
                     float[] b = new float[total];
                     in.readArray(b, offset, length);
-                    assertEquals(Arrays.copyOfRange(b, offset, offset + length), Arrays.copyOfRange(a, offset, offset + length));
+                    assertEquals(Arrays.copyOfRange(b, offset, offset + length),
+                            Arrays.copyOfRange(a, offset, offset + length));
                 });
             }
             case 15: {
@@ -169,7 +176,8 @@ final class RandomData {
                 return op("double[" + offset + "+" + length + "]", out -> out.writeArray(a, offset, length), in -> {
                     double[] b = new double[total];
                     in.readArray(b, offset, length);
-                    assertEquals(Arrays.copyOfRange(b, offset, offset + length), Arrays.copyOfRange(a, offset, offset + length));
+                    assertEquals(Arrays.copyOfRange(b, offset, offset + length),
+                            Arrays.copyOfRange(a, offset, offset + length));
                 });
             }
             default: {

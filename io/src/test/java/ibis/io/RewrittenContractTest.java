@@ -50,8 +50,10 @@ public class RewrittenContractTest {
 
     /** {@code opaque}: the serialization sees the block stream only as a {@link DataInput} (values read one by one). */
     private static Object[] read(byte[] bytes, int messages, boolean opaque) throws Exception {
-        BlockInputStream blocks = new BlockInputStream(MemoryPipe.of(bytes, 0, 0).source, 1 << 12, java.nio.ByteOrder.nativeOrder());
-        SerializationInput in = Serialization.createInput("ibis", opaque ? Wire.behind(DataInput.class, blocks) : blocks);
+        BlockInputStream blocks = new BlockInputStream(MemoryPipe.of(bytes, 0, 0).source, 1 << 12,
+                java.nio.ByteOrder.nativeOrder());
+        SerializationInput in = Serialization.createInput("ibis",
+                opaque ? Wire.behind(DataInput.class, blocks) : blocks);
         Object[] result = new Object[messages];
         for (int m = 0; m < messages; m++) {
             result[m] = in.readObject();
@@ -66,7 +68,8 @@ public class RewrittenContractTest {
         assertTrue(SerialClass.of(HandRewritten.Foo.class).codec() instanceof RewrittenCodec);
         assertTrue(SerialClass.of(HandRewritten.Point.class).codec() instanceof RewrittenCodec);
         HandRewritten.Foo original = graph();
-        HandRewritten.Foo copy = (HandRewritten.Foo) IbisSerializationTest.roundTrip("ibis", new Wire(61, 5, 1), original).get(0);
+        HandRewritten.Foo copy =
+                (HandRewritten.Foo) IbisSerializationTest.roundTrip("ibis", new Wire(61, 5, 1), original).get(0);
         GraphAssert.assertGraphEquals(copy, original);
         assertEquals(copy.parentValue, 42, "the non-serializable superclass's no-arg constructor ran");
         assertEquals(copy.t, 0, "the transient field has its default");
@@ -258,7 +261,8 @@ public class RewrittenContractTest {
             node.right = readLink(in);
         }
 
-        private HandRewritten.Node readLink(IbisSerializationInput in) throws java.io.IOException, ClassNotFoundException {
+        private HandRewritten.Node readLink(IbisSerializationInput in)
+                throws java.io.IOException, ClassNotFoundException {
             if (in.beginPlain(HandRewritten.Node.class)) {
                 Object v = readNew(in);
                 in.endPlain();
@@ -288,7 +292,8 @@ public class RewrittenContractTest {
         for (int i = 0; i < folded.length; i++) {
             HandRewritten.Node.written = 0;
             folded[i] = write(bufferSizes[i / 2], i % 2 == 1, graphs);
-            assertTrue(HandRewritten.Node.written > 63, "the rewritten code wrote the nodes: " + HandRewritten.Node.written);
+            assertTrue(HandRewritten.Node.written > 63,
+                    "the rewritten code wrote the nodes: " + HandRewritten.Node.written);
         }
         try {
             for (ObjectCodec other : new ObjectCodec[] {new UnfoldedNodeCodec(), Codecs.runtimeCodec(sc)}) {

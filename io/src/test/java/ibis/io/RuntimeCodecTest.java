@@ -59,9 +59,11 @@ public class RuntimeCodecTest {
     @Test(timeOut = 60_000)
     public void classPathClassesGetNestmateFieldCode() throws Exception {
         ObjectCodec codec = SerialClass.of(Mixed.class).codec();
-        assertTrue(codec.getClass().getName().startsWith(FieldCodecGenerator.NESTMATE_PREFIX), codec.getClass().getName());
+        assertTrue(codec.getClass().getName().startsWith(FieldCodecGenerator.NESTMATE_PREFIX),
+                codec.getClass().getName());
         ObjectCodec base = SerialClass.of(Base.class).codec();
-        assertTrue(base.getClass().getName().startsWith(FieldCodecGenerator.NESTMATE_PREFIX), base.getClass().getName());
+        assertTrue(base.getClass().getName().startsWith(FieldCodecGenerator.NESTMATE_PREFIX),
+                base.getClass().getName());
     }
 
     @Test(timeOut = 60_000)

@@ -57,7 +57,8 @@ public class SunSerializationTest {
         }
         for (int m = 0; m < messages.length; m++) {
             messages[m].readAll(in);
-            assertEquals(in.readString(), m % 2 == 0 ? null : "message " + m + " \u00e9\u4e16" + "z".repeat(70_000 * (m % 2)));
+            assertEquals(in.readString(),
+                    m % 2 == 0 ? null : "message " + m + " \u00e9\u4e16" + "z".repeat(70_000 * (m % 2)));
             assertThrows(EndOfMessageException.class, in::readInt);
             wire.endMessage(in);
         }
@@ -210,7 +211,8 @@ public class SunSerializationTest {
             public void close() {
             }
         };
-        SerializationInput lazy = Serialization.createInput("sun", new BlockInputStream(refusing, 64, ByteOrder.BIG_ENDIAN));
+        SerializationInput lazy = Serialization.createInput("sun",
+                new BlockInputStream(refusing, 64, ByteOrder.BIG_ENDIAN));
         assertEquals(lazy.serializationName(), "sun");
         assertThrows(AssertionError.class, lazy::readObject);
 

@@ -14,7 +14,8 @@ public class AlreadyConnectedException extends ConnectionFailedException {
      * @param receivePortIdentifier the receive port the connection was meant for
      * @param cause the underlying exception (may be null)
      */
-    public AlreadyConnectedException(String detailMessage, ReceivePortIdentifier receivePortIdentifier, Throwable cause) {
+    public AlreadyConnectedException(String detailMessage, ReceivePortIdentifier receivePortIdentifier,
+            Throwable cause) {
         super(detailMessage, receivePortIdentifier, cause);
     }
 

@@ -16,7 +16,8 @@ public class ConnectionRefusedException extends ConnectionFailedException {
      * @param receivePortIdentifier the receive port the connection was meant for
      * @param cause the underlying exception (may be null)
      */
-    public ConnectionRefusedException(String detailMessage, ReceivePortIdentifier receivePortIdentifier, Throwable cause) {
+    public ConnectionRefusedException(String detailMessage, ReceivePortIdentifier receivePortIdentifier,
+            Throwable cause) {
         super(detailMessage, receivePortIdentifier, cause);
     }
 

@@ -15,7 +15,8 @@ public class ConnectionTimedOutException extends ConnectionFailedException {
      * @param receivePortIdentifier the receive port the connection was meant for
      * @param cause the underlying exception (may be null)
      */
-    public ConnectionTimedOutException(String detailMessage, ReceivePortIdentifier receivePortIdentifier, Throwable cause) {
+    public ConnectionTimedOutException(String detailMessage, ReceivePortIdentifier receivePortIdentifier,
+            Throwable cause) {
         super(detailMessage, receivePortIdentifier, cause);
     }
 

@@ -42,10 +42,16 @@ public final class PortType extends CapabilitySet {
     /** Send ports may connect to many receive ports, and receive ports accept many send ports. */
     public final static String CONNECTION_MANY_TO_MANY = CONNECTION + ".manytomany";
 
-    /** The ports report new and lost connections through {@code connectedTo()}, {@code lostConnections()} and {@code newConnections()}. */
+    /**
+     * The ports report new and lost connections through {@code connectedTo()},
+     * {@code lostConnections()} and {@code newConnections()}.
+     */
     public final static String CONNECTION_DOWNCALLS = CONNECTION + ".downcalls";
 
-    /** The ports report new and lost connections through {@link ReceivePortConnectUpcall} and {@link SendPortDisconnectUpcall}. */
+    /**
+     * The ports report new and lost connections through {@link ReceivePortConnectUpcall} and
+     * {@link SendPortDisconnectUpcall}.
+     */
     public final static String CONNECTION_UPCALLS = CONNECTION + ".upcalls";
 
     /** Connection set-up may be given a time-out. */
@@ -72,13 +78,19 @@ public final class PortType extends CapabilitySet {
     /** Messages are delivered by {@link MessageUpcall}s, made by Ibis threads without the program polling. */
     public final static String RECEIVE_AUTO_UPCALLS = RECEIVE + ".autoupcalls";
 
-    /** Messages are delivered by {@link MessageUpcall}s, made only while the program calls {@link Ibis#poll()} or {@link ReceivePort#poll()}. */
+    /**
+     * Messages are delivered by {@link MessageUpcall}s, made only while the program calls
+     * {@link Ibis#poll()} or {@link ReceivePort#poll()}.
+     */
     public final static String RECEIVE_POLL_UPCALLS = RECEIVE + ".pollupcalls";
 
     /** The messages of one connection (one send port to one receive port) arrive in the order they were sent. */
     public final static String COMMUNICATION_FIFO = COMMUNICATION + ".fifo";
 
-    /** Messages carry a sequence number ({@link ReadMessage#sequenceNumber()}), starting at {@link ReadMessage#INITIAL_SEQNO}. */
+    /**
+     * Messages carry a sequence number ({@link ReadMessage#sequenceNumber()}), starting at
+     * {@link ReadMessage#INITIAL_SEQNO}.
+     */
     public final static String COMMUNICATION_NUMBERED = COMMUNICATION + ".numbered";
 
     /** Messages are not lost, duplicated or corrupted while the connection lives. */

@@ -41,7 +41,8 @@ public class PluginJarTest {
             + "public final class JarPluginStarter extends IbisStarter {\n"
             + "    public JarPluginStarter() { super(\"fake-plugin\", \"3.0\", \"1\"); }\n"
             + "    public int rank() { return 100; }\n"
-            + "    public boolean matches(IbisCapabilities c, PortType[] t) { return c.hasCapability(\"plugin.only\"); }\n"
+            + "    public boolean matches(IbisCapabilities c, PortType[] t) {"
+            + " return c.hasCapability(\"plugin.only\"); }\n"
             + "    public CapabilitySet unmatchedIbisCapabilities(IbisCapabilities c, PortType[] t) {\n"
             + "        return new CapabilitySet(\"plugin.only\").unmatchedCapabilities(c); }\n"
             + "    public PortType[] unmatchedPortTypes(IbisCapabilities c, PortType[] t) { return new PortType[0]; }\n"
@@ -68,7 +69,8 @@ public class PluginJarTest {
     private void buildPluginJar(Path pluginDir) throws IOException {
         JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
         if (compiler == null) {
-            throw new AssertionError("must be available on every supported JDK: no Java compiler in this runtime; cannot build the plug-in jar");
+            throw new AssertionError("must be available on every supported JDK: no Java compiler in this runtime; "
+                    + "cannot build the plug-in jar");
         }
         Path src = root.resolve("src/plugintest/JarPluginStarter.java");
         Path classes = root.resolve("classes");

@@ -74,7 +74,8 @@ public class IbisRunTest {
         Path plugin = Files.createTempDirectory("ibis-plugin");
         try {
             Path services = Files.createDirectories(plugin.resolve("META-INF/services"));
-            Files.writeString(services.resolve("ibis.io.config.PropertyTable"), PluginPropertyTable.class.getName() + "\n");
+            Files.writeString(services.resolve("ibis.io.config.PropertyTable"),
+                    PluginPropertyTable.class.getName() + "\n");
             assertEquals(run(Map.of(), "--help-properties"), 0);
             assertFalse(out().contains("ibis.plugin.test.knob"), "registered nowhere yet\n" + out());
             outBytes.reset();
@@ -97,7 +98,8 @@ public class IbisRunTest {
             + "public final class JarPropertyTable implements PropertyTable {\n"
             + "    public String subsystem() { return \"jar-plugin\"; }\n"
             + "    public List<Property<?>> properties() {\n"
-            + "        return List.of(Property.ofText(\"ibis.jarplugin.knob\", \"42\", \"a knob of the jar plug-in\")); }\n"
+            + "        return List.of(Property.ofText(\"ibis.jarplugin.knob\", \"42\", \"a knob of the jar plug-in\"));"
+            + " }\n"
             + "}\n";
 
     @Test(timeOut = 60_000)

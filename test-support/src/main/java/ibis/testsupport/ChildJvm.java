@@ -108,7 +108,10 @@ public final class ChildJvm implements AutoCloseable {
         }
     }
 
-    /** Waits (at most {@link Waits#EVENTUALLY_MILLIS}) for a line starting with {@code prefix}; returns the rest, trimmed. */
+    /**
+     * Waits (at most {@link Waits#EVENTUALLY_MILLIS}) for a line starting with {@code prefix};
+     * returns the rest, trimmed.
+     */
     public String await(String prefix) throws InterruptedException {
         return awaitLine(prefix, Waits.EVENTUALLY_MILLIS).substring(prefix.length()).trim();
     }

@@ -74,7 +74,10 @@ final class BenchPorts {
     /** The {@code what} byte of a stream message carrying the 1023-node tree. */
     static final byte TREE = 100;
 
-    /** The {@code what} byte of a data stream message carrying {@code int n} and {@code n} bytes ({@link SizedMessages}). */
+    /**
+     * The {@code what} byte of a data stream message carrying {@code int n} and {@code n} bytes
+     * ({@link SizedMessages}).
+     */
     static final byte SIZED = 101;
 
     /** Bit of the {@code flags} byte of a stream message: acknowledge it. */

@@ -207,7 +207,8 @@ final class IbisDriver implements AutoCloseable {
                     try {
                         f.get();
                     } catch (ExecutionException e) {
-                        throw e.getCause() instanceof IOException io ? io : new IOException(what + ": " + e.getCause(), e);
+                        throw e.getCause() instanceof IOException io ? io
+                                : new IOException(what + ": " + e.getCause(), e);
                     }
                 }
                 awaitGroupAcks(active, base, checksum, what);

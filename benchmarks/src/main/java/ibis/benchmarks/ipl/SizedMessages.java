@@ -75,8 +75,8 @@ final class SizedMessages {
     /** Checks an echoed message of round trip {@code i}. */
     static void checkEcho(byte[] b, int off, int n, int echoedLength, int i, String what) throws IOException {
         if (echoedLength != n || b[off] != (byte) (n == 1 ? i + n : i) || b[off + n - 1] != (byte) (i + n)) {
-            throw new IOException(what + ": round trip " + i + " echoed " + echoedLength + " bytes, or other bytes, for "
-                    + n);
+            throw new IOException(
+                    what + ": round trip " + i + " echoed " + echoedLength + " bytes, or other bytes, for " + n);
         }
     }
 

@@ -3,10 +3,11 @@ package ibis.benchmarks.ipl;
 import java.io.Serializable;
 
 /**
- * A node of the balanced binary tree of the throughput benchmark ("Ibis: an Efficient Java-based Grid Programming Environment", Table 3): four
- * {@code int}s of user payload and two children. The benchmark tree has {@link #NODES} nodes, so a
- * message carries {@link #PAYLOAD_BYTES} bytes of user payload; what a serialization adds on top
- * (type information, handles, references) is its overhead.
+ * A node of the balanced binary tree of the throughput benchmark ("Ibis: an Efficient Java-based
+ * Grid Programming Environment", Table 3): four {@code int}s of user payload and two children. The
+ * benchmark tree has {@link #NODES} nodes, so a message carries {@link #PAYLOAD_BYTES} bytes of
+ * user payload; what a serialization adds on top (type information, handles, references) is its
+ * overhead.
  */
 public final class TreeNode implements Serializable {
 

@@ -35,7 +35,10 @@ public interface BenchService extends Remote {
     /** Throughput: sends a value; the server keeps it as the last value received. */
     void send(Object value) throws RemoteException;
 
-    /** The checksum ({@link PayloadSpec#checksum}) of the last value received by {@code ping(Object)} or {@code send}. */
+    /**
+     * The checksum ({@link PayloadSpec#checksum}) of the last value received by
+     * {@code ping(Object)} or {@code send}.
+     */
     long lastChecksum() throws RemoteException;
 
     /** How many {@code ping}, {@code echo}, {@code pingpong} and {@code send} calls the server has served. */

@@ -68,7 +68,8 @@ public final class RmiReport {
         lines.add("| tree(1023) throughput, Ibis RMI / java.rmi | " + ratio(tree) + " | ≥ 5 | " + status(tree, 5, true)
                 + " |");
         lines.add("");
-        lines.add("Measured: null RMI " + fmt(t.jdkNullRmi().median()) + " µs (java.rmi) vs " + fmt(t.ibisNullRmi().median())
+        lines.add("Measured: null RMI " + fmt(t.jdkNullRmi().median()) + " µs (java.rmi) vs "
+                + fmt(t.ibisNullRmi().median())
                 + " µs (Ibis RMI); IPL round trip " + fmt(t.iplUpcallRoundTrip().median()) + " µs (upcalls), "
                 + fmt(t.iplExplicitRoundTrip().median()) + " µs (explicit receive); tree(1023) "
                 + fmt(t.jdkTreeThroughput().median()) + " MB/s (java.rmi) vs " + fmt(t.ibisTreeThroughput().median())

@@ -203,7 +203,8 @@ public final class RmiSuite {
                 ibisClient));
         for (String spec : settings.objectPayloads()) {
             PayloadSpec p = PayloadSpec.parse(spec);
-            groups.put("ping " + spec, pair("void ping(obj)", p.displayName(), "ping", p, false, jdkClient, ibisClient));
+            groups.put("ping " + spec,
+                    pair("void ping(obj)", p.displayName(), "ping", p, false, jdkClient, ibisClient));
             groups.put("echo " + spec, pair("obj echo(obj)", p.displayName(), "echo", p, false, jdkClient, ibisClient));
         }
         for (String spec : settings.pingpongPayloads()) {
@@ -449,7 +450,8 @@ public final class RmiSuite {
         int port = side.mode() == Mode.JDK ? freePort() : 1099;
         String pool = side.newPoolName();
         List<Child> ranks = side.start(side.mode().name().toLowerCase(java.util.Locale.ROOT) + " " + app, procs,
-                settings.appMain(), i -> List.of(app, Integer.toString(i), Integer.toString(procs), Integer.toString(port),
+                settings.appMain(),
+                i -> List.of(app, Integer.toString(i), Integer.toString(procs), Integer.toString(port),
                         problem), pool, procs);
         try {
             long deadline = System.currentTimeMillis() + settings.appTimeoutMillis();
@@ -571,7 +573,9 @@ public final class RmiSuite {
                 + " wildcard address, as plain java.rmi code does) and, rewritten by `ibisc --java-rmi` at build"
                 + " time, on Ibis RMI (tcp, embedded registry server). Warm-up: " + settings.warmupPasses()
                 + " passes of " + settings.warmupMillisPerPass() + " ms per figure, each stretched (up to "
-                + (settings == QUICK ? 2 : WARMUP_STRETCH) + "x) while the time per call still dropped by over 5% from one batch to the next; then " + settings.repetitions()
+                + (settings == QUICK ? 2 : WARMUP_STRETCH)
+                + "x) while the time per call still dropped by over 5% from one batch to the next; then "
+                + settings.repetitions()
                 + " interleaved repetitions of about " + settings.repetitionMillis() + " ms per figure (at least "
                 + settings.minCalls() + " calls; 5 for throughput). Applications: " + settings.appRepetitions()
                 + " runs per side, problem `" + System.getProperty(APP_PROBLEM_PROPERTY, settings.appProblem())

@@ -2,8 +2,9 @@ package ibis.benchmarks.rmi;
 
 /**
  * A node of a balanced binary tree of four-{@code int} nodes: {@code tree(15)} is a parameter of
- * the {@code ping(obj)} figures, {@code tree(1023)} the throughput payload ("Ibis: an Efficient Java-based Grid Programming Environment"). Plain
- * {@code java.io.Serializable}, rewritten on the Ibis side.
+ * the {@code ping(obj)} figures, {@code tree(1023)} the throughput payload ("Ibis: an Efficient
+ * Java-based Grid Programming Environment"). Plain {@code java.io.Serializable}, rewritten on the
+ * Ibis side.
  */
 public final class Tree implements java.io.Serializable {
 

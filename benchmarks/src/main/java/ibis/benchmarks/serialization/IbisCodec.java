@@ -37,7 +37,8 @@ final class IbisCodec extends Codec {
         writeMessage(out, blockOut, value);
     }
 
-    private static void writeMessage(SerializationOutput out, BlockOutputStream blockOut, Object value) throws IOException {
+    private static void writeMessage(SerializationOutput out, BlockOutputStream blockOut, Object value)
+            throws IOException {
         out.writeObject(value);
         out.endMessage();
         blockOut.endMessage();

@@ -59,7 +59,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  */
 public final class SerializationSuite {
 
-    /** Peers whose best is the reference for the "best of Kryo and Fory" targets (their default: no reference tracking). */
+    /**
+     * Peers whose best is the reference for the "best of Kryo and Fory" targets (their default: no
+     * reference tracking).
+     */
     private static final Column[] FAST_PEERS = {Column.KRYO, Column.FORY};
 
     /** The same peers with reference tracking: the guarantees Ibis and the JDK always give. */
@@ -195,35 +198,39 @@ public final class SerializationSuite {
         h.add("- Command: `" + command + "`");
         h.add("- Harness: JMH " + jmhVersion() + ", average time per operation; "
                 + (quick ? "quick: no forks, every benchmark in the suite's own JVM (indicative figures); "
-                        : rounds() + " rounds, each running every (column, workload, operation) in a JVM fork of its own, "
-                        + "the columns of a (workload, operation) one after the other in an order rotated per round; ") + warmupIterations() + " warm-up iterations of "
+                        : rounds() + " rounds, each running every (column, workload, operation) in a JVM fork of its "
+                        + "own, the columns of a (workload, operation) one after the other in an order rotated per "
+                        + "round; ")
+                + warmupIterations() + " warm-up iterations of "
                 + warmupTime() + ", " + measurementIterations() + " measurement iterations of " + measurementTime()
                 + " (the median and min–max below are over the measurement iterations); fork JVM options: "
                 + String.join(" ", forkJvmArgs()));
         h.add("- Set-up: to and from memory, one object (or array, or whole tree) per message. Writes go to a sink "
                 + "that discards the bytes (no column pays a copy after serializing; Ibis hands the large parts of "
                 + "primitive arrays to its sink as they are, as to the TCP transport, which copies them once into its "
-                + "direct staging buffer, where the peers' output buffers would be copied too); every read first receives the "
-                + "message from an in-memory wire with one copy into the serializer's input buffer, as a transport "
-                + "would deliver it (Ibis: the block stream's source, straight into the reader's array for large "
-                + "arrays, as the TCP source stores them from its direct staging buffer; JDK: its input stream; Kryo and Fory: a copy "
-                + "into their reused input buffer" + (Codec.PEER_TRANSPORT_COPY ? "" : " — switched OFF in this run")
-                + ").");
+                + "direct staging buffer, where the peers' output buffers would be copied too); every read first "
+                + "receives the message from an in-memory wire with one copy into the serializer's input buffer, as a "
+                + "transport would deliver it (Ibis: the block stream's source, straight into the reader's array for "
+                + "large arrays, as the TCP source stores them from its direct staging buffer; JDK: its input stream; "
+                + "Kryo and Fory: a copy into their reused input buffer"
+                + (Codec.PEER_TRANSPORT_COPY ? "" : " — switched OFF in this run") + ").");
         h.add("- Ibis: `Serialization.createOutput(\"ibis\", BlockOutputStream)` with 64 KiB blocks and "
                 + "`createInput` over a `BlockInputStream`; per message `writeObject`/`readObject` and both "
                 + "`endMessage` calls, as a port does. JDK: one `ObjectOutputStream` per stream, `writeObject`, "
-                + "`reset()`, `flush()` per message (as RMI). Kryo " + version("com.esotericsoftware.kryo.Kryo", "com.esotericsoftware/kryo")
+                + "`reset()`, `flush()` per message (as RMI). Kryo "
+                + version("com.esotericsoftware.kryo.Kryo", "com.esotericsoftware/kryo")
                 + ": registered classes, `UnsafeOutput`/`UnsafeInput` over reused byte arrays, fixed-length "
                 + "numbers (faster here than its variable-length default), `writeClassAndObject`/"
-                + "`readClassAndObject`. Fory " + version("org.apache.fory.Fory", "org.apache.fory/fory-core") + ": Java mode, class "
-                + "registration required, generated serializers, fixed-length numbers (faster here than its "
-                + "compressed default), reused heap `MemoryBuffer`s. Kryo and Fory run in their default mode "
+                + "`readClassAndObject`. Fory " + version("org.apache.fory.Fory", "org.apache.fory/fory-core")
+                + ": Java mode, class registration required, generated serializers, fixed-length numbers (faster here "
+                + "than its compressed default), reused heap `MemoryBuffer`s. Kryo and Fory run in their default mode "
                 + "without reference tracking (shared objects are duplicated, cycles unsupported; the workloads have "
                 + "none) and, as \"+refs\", with reference tracking, which gives the guarantees Ibis and the JDK "
                 + "always give.");
         h.add("- Classes: the tree node (`Tree`: `left`, `right`, 4 `int`s), `Ints32` (32 `int`s) and `Ints4Null2`"
                 + " (4 `int`s, 2 references of its own type, null) are ordinary non-final `Serializable` classes with "
-                + "public fields; MB = 10^6 bytes; 100 KB = 102,400 bytes; a tree's user payload is 16 bytes per node.");
+                + "public fields; MB = 10^6 bytes; 100 KB = 102,400 bytes; "
+                + "a tree's user payload is 16 bytes per node.");
         return h;
     }
 
@@ -383,7 +390,8 @@ public final class SerializationSuite {
             workloadKeys.add(k.workload().key);
         }
         ChainedOptionsBuilder o = new OptionsBuilder()
-                .include("^" + Pattern.quote(SerializationBench.class.getName()) + "\\.(" + String.join("|", ops) + ")$")
+                .include(
+                        "^" + Pattern.quote(SerializationBench.class.getName()) + "\\.(" + String.join("|", ops) + ")$")
                 .param("column", columnKeys.toArray(new String[0]))
                 .param("workload", workloadKeys.toArray(new String[0]))
                 .forks(forks)
@@ -400,7 +408,8 @@ public final class SerializationSuite {
         for (RunResult r : results) {
             BenchmarkParams p = r.getParams();
             String b = p.getBenchmark();
-            Key key = new Key(Column.of(p.getParam("column")), Workload.of(p.getParam("workload")), b.endsWith(".write"));
+            Key key = new Key(Column.of(p.getParam("column")), Workload.of(p.getParam("workload")),
+                    b.endsWith(".write"));
             List<Double> values = nanos.computeIfAbsent(key, k -> new ArrayList<>());
             for (BenchmarkResult br : r.getBenchmarkResults()) {
                 for (IterationResult ir : br.getIterationResults()) {
@@ -461,7 +470,8 @@ public final class SerializationSuite {
                 for (Column c : columns) {
                     List<Double> v = nanos.get(new Key(c, Workload.TREE1023, write));
                     Integer size = sizes.get(c).get(Workload.TREE1023);
-                    b.append(' ').append(v == null || size == null ? "—" : cell(convert(v, x -> size / x * 1000))).append(" |");
+                    b.append(' ').append(v == null || size == null ? "—" : cell(convert(v, x -> size / x * 1000)))
+                            .append(" |");
                 }
                 t.add(b.toString());
             }
@@ -521,7 +531,8 @@ public final class SerializationSuite {
     }
 
     private String columnHeader(String first, String... ratios) {
-        return "| " + first + " | operation | " + join(columns, c -> c.label) + " | " + String.join(" | ", ratios) + " |";
+        return "| " + first + " | operation | " + join(columns, c -> c.label) + " | " + String.join(" | ", ratios)
+                + " |";
     }
 
     private String separator(int ratios) {
@@ -576,7 +587,8 @@ public final class SerializationSuite {
             targets.add(target("faster than JDK", figure, jdk / ibis, jdk / ibis > 1));
         }
         if (ibis != null && best != null && w.throughput) {
-            targets.add(target("≥ best of Kryo, Fory (default: no reference tracking)", figure, best / ibis, best / ibis >= 1));
+            targets.add(target("≥ best of Kryo, Fory (default: no reference tracking)", figure, best / ibis,
+                    best / ibis >= 1));
         }
         if (ibis != null && bestRefs != null && w.throughput) {
             targets.add(target("≥ best of Kryo +refs, Fory +refs (same guarantees; not an issue target)", figure,
@@ -641,7 +653,8 @@ public final class SerializationSuite {
         }
 
         @Override
-        public void iterationResult(BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
+        public void iterationResult(BenchmarkParams benchParams, IterationParams params, int iteration,
+                IterationResult data) {
         }
 
         @Override

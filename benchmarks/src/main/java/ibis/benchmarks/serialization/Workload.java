@@ -5,8 +5,9 @@ import java.util.Random;
 
 /**
  * The workloads of the serialization suite (BENCHMARKS.md, "serialization"; Tables 1 and 2 of
- * the Ibis paper, Table 2 of "More Efficient Serialization and RMI for Java"). Throughput workloads report MB/s (10^6 bytes per second) of their user
- * payload; per-object workloads report µs per object (one object, or one whole tree, per message).
+ * the Ibis paper, Table 2 of "More Efficient Serialization and RMI for Java"). Throughput workloads
+ * report MB/s (10^6 bytes per second) of their user payload; per-object workloads report µs per
+ * object (one object, or one whole tree, per message).
  */
 enum Workload {
     BYTES("bytes", "byte[] 100 KB", true, Workload.ARRAY_BYTES),

@@ -35,7 +35,8 @@ public class RmiReportTest {
                 of(60, 60, 60)));
         List<String> lines = r.lines();
         assertTrue(lines.contains("| null-RMI latency, java.rmi / Ibis RMI | 6.00 | ≥ 5 | met |"), lines.toString());
-        assertTrue(lines.contains("| Ibis null-RMI / IPL 1-byte round trip (upcalls, as RMI uses) | 2.00 | ≤ 1.3 | missed |"),
+        assertTrue(lines.contains(
+                "| Ibis null-RMI / IPL 1-byte round trip (upcalls, as RMI uses) | 2.00 | ≤ 1.3 | missed |"),
                 lines.toString());
         assertTrue(lines.contains("| Ibis null-RMI / IPL 1-byte round trip (explicit receive) | 1.11 | ≤ 1.3 | met |"),
                 lines.toString());
@@ -54,12 +55,14 @@ public class RmiReportTest {
     @Test(timeOut = 10_000)
     public void pairTablesShowMediansRangesAndTheSpeedUpInTheRightDirection() {
         RmiReport r = new RmiReport(List.of("# header"));
-        r.pairTable("Latency", "µs", true, List.of(new RmiReport.Pair("void ping()", "—", of(30, 40, 50), of(10, 20, 25))));
+        r.pairTable("Latency", "µs", true,
+                List.of(new RmiReport.Pair("void ping()", "—", of(30, 40, 50), of(10, 20, 25))));
         r.pairTable("Rate", "MB/s", false, List.of(new RmiReport.Pair("void send(x)", "tree(1023)", of(50, 50),
                 of(100, 200))));
         List<String> lines = r.lines();
         // Paired ratios 3, 2, 2 -> median 2 (latency: java.rmi / Ibis); 2, 4 -> 3 (rate: Ibis / java.rmi).
-        assertTrue(lines.contains("| void ping() | — | 40.0 | 30.0–50.0 | 20.0 | 10.0–25.0 | 2.00 |"), lines.toString());
+        assertTrue(lines.contains("| void ping() | — | 40.0 | 30.0–50.0 | 20.0 | 10.0–25.0 | 2.00 |"),
+                lines.toString());
         assertTrue(lines.contains("| void send(x) | tree(1023) | 50.0 | 50.0–50.0 | 150 | 100–200 | 3.00 |"),
                 lines.toString());
         assertTrue(lines.contains("## Latency (µs, lower is better)"), lines.toString());
@@ -70,10 +73,12 @@ public class RmiReportTest {
     public void theAppsSectionListsRunsAndFailuresOrWhyThereAreNone() {
         RmiReport r = new RmiReport(List.of("# header"));
         r.apps(List.of(new RmiReport.AppRow("sor", 2, of(400, 500), of(100, 250), null),
-                new RmiReport.AppRow("fft", 4, of(300), new Series(), "Ibis RMI: rank 0 printed no RESULT line")), null);
+                new RmiReport.AppRow("fft", 4, of(300), new Series(), "Ibis RMI: rank 0 printed no RESULT line")),
+                null);
         List<String> lines = r.lines();
         assertTrue(lines.contains("| sor | 2 | 450 | 400–500 | 175 | 100–250 | 3.00 | verified |"), lines.toString());
-        assertTrue(lines.contains("| fft | 4 | 300 | 300–300 | — | — | — | FAILED: Ibis RMI: rank 0 printed no RESULT line |"),
+        assertTrue(lines.contains(
+                "| fft | 4 | 300 | 300–300 | — | — | — | FAILED: Ibis RMI: rank 0 printed no RESULT line |"),
                 lines.toString());
         RmiReport none = new RmiReport(List.of("# header"));
         none.apps(List.of(), "class `X` is missing");

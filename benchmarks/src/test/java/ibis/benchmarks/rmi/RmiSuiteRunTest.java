@@ -24,7 +24,8 @@ public class RmiSuiteRunTest {
     public void theSuiteRunsBothSidesAndWritesTheReportTables() throws Exception {
         Path dir = Files.createTempDirectory("rmi-bench-test");
         try {
-            RmiSuite.Settings tiny = new RmiSuite.Settings("tiny", 1, 20, 2, 5, 5, List.of("null", "int:50", "int:200", "tree:15"),
+            RmiSuite.Settings tiny = new RmiSuite.Settings("tiny", 1, 20, 2, 5, 5,
+                    List.of("null", "int:50", "int:200", "tree:15"),
                     List.of("null"), List.of("byte:102400", "tree:1023"), List.of(1), List.of("ok", "unverified"),
                     List.of(2), 1, "small", 60_000, FakeAppMain.class.getName());
             RmiSuite suite = new RmiSuite(tiny, dir, "RmiSuiteRunTest");

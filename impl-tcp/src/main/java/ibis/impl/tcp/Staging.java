@@ -4,7 +4,10 @@ import ibis.io.ByteViews;
 
 import java.nio.ByteBuffer;
 
-/** A direct buffer of one thread and its typed views: where array parts are copied on their way to or from a channel. */
+/**
+ * A direct buffer of one thread and its typed views: where array parts are copied on their way to
+ * or from a channel.
+ */
 final class Staging {
 
     final ByteBuffer buffer;

@@ -71,7 +71,8 @@ public final class TcpTransport implements Transport {
             server.bind(new InetSocketAddress(address, port), 256);
         } catch (IOException e) {
             server.close();
-            throw new IOException("cannot listen on " + address.getHostAddress() + ":" + port + ": " + e.getMessage(), e);
+            throw new IOException(
+                    "cannot listen on " + address.getHostAddress() + ":" + port + ": " + e.getMessage(), e);
         }
         int bound = ((InetSocketAddress) server.getLocalAddress()).getPort();
         this.listenAddress = new InetSocketAddress(address, bound);

@@ -72,7 +72,8 @@ public class ConnectionSetupTest {
     public void differentPortTypesGivePortMismatchNamingTheDifference() throws Exception {
         ReceivePort rp = enabledReceivePort(SUN_ONE_TO_ONE);
         SendPort sp = sender.createSendPort(PortTypes.ONE_TO_ONE);
-        PortMismatchException e = expectThrows(PortMismatchException.class, () -> sp.connect(rp.identifier(), 5000, false));
+        PortMismatchException e = expectThrows(PortMismatchException.class,
+                () -> sp.connect(rp.identifier(), 5000, false));
         assertTrue(e.getMessage().contains(PortType.SERIALIZATION_OBJECT_SUN), e.getMessage());
         assertTrue(e.getMessage().contains(PortType.SERIALIZATION_DATA), e.getMessage());
         assertEquals(e.receivePortIdentifier(), rp.identifier());
@@ -153,19 +154,20 @@ public class ConnectionSetupTest {
     @Test(timeOut = 60_000)
     public void gotConnectionReturningFalseRefusesTheConnection() throws Exception {
         int[] asked = new int[1];
-        ReceivePort rp = receiver.createReceivePort(PortTypes.ONE_TO_ONE, fresh("picky"), new ReceivePortConnectUpcall() {
-            @Override
-            public boolean gotConnection(ReceivePort port, SendPortIdentifier applicant) {
-                synchronized (asked) {
-                    asked[0]++;
-                }
-                return false;
-            }
+        ReceivePort rp = receiver.createReceivePort(PortTypes.ONE_TO_ONE, fresh("picky"),
+                new ReceivePortConnectUpcall() {
+                    @Override
+                    public boolean gotConnection(ReceivePort port, SendPortIdentifier applicant) {
+                        synchronized (asked) {
+                            asked[0]++;
+                        }
+                        return false;
+                    }
 
-            @Override
-            public void lostConnection(ReceivePort port, SendPortIdentifier origin, Throwable cause) {
-            }
-        });
+                    @Override
+                    public void lostConnection(ReceivePort port, SendPortIdentifier origin, Throwable cause) {
+                    }
+                });
         rp.enableConnections();
         SendPort sp = sender.createSendPort(PortTypes.ONE_TO_ONE);
         ConnectionRefusedException e = expectThrows(ConnectionRefusedException.class,
@@ -217,7 +219,8 @@ public class ConnectionSetupTest {
             ReceivePort closed = b.createReceivePort(multicast, "closed-for-business");
             SendPort sp = a.createSendPort(multicast);
             ConnectionsFailedException e = expectThrows(ConnectionsFailedException.class,
-                    () -> sp.connect(new ReceivePortIdentifier[] {good.identifier(), closed.identifier()}, 2000, false));
+                    () -> sp.connect(new ReceivePortIdentifier[] {good.identifier(), closed.identifier()}, 2000,
+                            false));
             assertEquals(e.getFailures().length, 1);
             assertEquals(e.getFailures()[0].receivePortIdentifier(), closed.identifier());
             assertEquals(e.getObtainedConnections(), new ReceivePortIdentifier[] {good.identifier()});

@@ -367,7 +367,8 @@ public class FailureTest {
     public void closingAReceivePortFailsABlockedReceive() throws Exception {
         try (PoolFixture pool = new PoolFixture("tcp")) {
             Ibis ibis = pool.create(PortTypes.ONE_TO_ONE, PortTypes.MANY_TO_ONE_EXPLICIT);
-            for (ibis.ipl.PortType type : new ibis.ipl.PortType[] {PortTypes.ONE_TO_ONE, PortTypes.MANY_TO_ONE_EXPLICIT}) {
+            for (ibis.ipl.PortType type : new ibis.ipl.PortType[] {PortTypes.ONE_TO_ONE,
+                    PortTypes.MANY_TO_ONE_EXPLICIT}) {
                 ReceivePort rp = ibis.createReceivePort(type, "in-" + type.hashCode());
                 rp.enableConnections();
                 SendPort sp = ibis.createSendPort(type);
@@ -381,7 +382,9 @@ public class FailureTest {
                     }
                 });
                 blocked.start();
-                Waits.untilStack(blocked, "into a wait", true, stack -> Waits.inMethod(stack, "awaitData", "waitLocked", "await")); // a socket read, a wait on the port or in its wait set
+                // a socket read, a wait on the port or in its wait set
+                Waits.untilStack(blocked, "into a wait", true,
+                        stack -> Waits.inMethod(stack, "awaitData", "waitLocked", "await"));
                 rp.close(-1);
                 blocked.join();
                 assertTrue(result.get() instanceof ConnectionClosedException, String.valueOf(result.get()));

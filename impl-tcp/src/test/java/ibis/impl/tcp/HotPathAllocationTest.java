@@ -28,7 +28,10 @@ public class HotPathAllocationTest {
     private static final PortType TYPE = new PortType(PortType.CONNECTION_ONE_TO_ONE, PortType.SERIALIZATION_DATA,
             PortType.RECEIVE_EXPLICIT, PortType.COMMUNICATION_FIFO, PortType.COMMUNICATION_NUMBERED);
 
-    /** int[] length, warm-up and measured messages: small messages, and 160 KB ones whose arrays the TCP sink takes as they are. */
+    /**
+     * int[] length, warm-up and measured messages: small messages, and 160 KB ones whose arrays the
+     * TCP sink takes as they are.
+     */
     @DataProvider
     public Object[][] payloads() {
         return new Object[][] {{64, 20_000, 20_000}, {40_000, 1_000, 1_000}};
@@ -38,7 +41,8 @@ public class HotPathAllocationTest {
     public void sendingAndReceivingAllocatesNothingPerMessage(int length, int warmup, int measured) throws Exception {
         java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
         if (!(bean instanceof com.sun.management.ThreadMXBean)) {
-            throw new AssertionError("must be available on every supported JDK: this JVM cannot count allocated bytes per thread");
+            throw new AssertionError(
+                    "must be available on every supported JDK: this JVM cannot count allocated bytes per thread");
         }
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
         try (PoolFixture pool = new PoolFixture("tcp")) {

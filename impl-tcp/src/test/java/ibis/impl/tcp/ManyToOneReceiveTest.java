@@ -137,7 +137,8 @@ public class ManyToOneReceiveTest {
             SendPort quiet = connectedSender(pool, rp);
             AtomicReference<Object> result = new AtomicReference<>();
             Thread blocked = receiveInBackground(rp, ReadMessage::readString, result);
-            Waits.untilStack(blocked, "into its wait set", true, stack -> Waits.inMethod(stack, "await")); // blocked in the wait set, watching the quiet sender only
+            // blocked in the wait set, watching the quiet sender only
+            Waits.untilStack(blocked, "into its wait set", true, stack -> Waits.inMethod(stack, "await"));
             SendPort late = connectedSender(pool, rp);
             WriteMessage w = late.newMessage();
             w.writeString("from the late sender");

@@ -64,9 +64,10 @@ public class MissingRegistryTest {
             }
         }
         assertTrue(removed, "the test class path holds ibis-registry: " + System.getProperty("java.class.path"));
-        List<String> command = List.of(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
-                "-Xmx128m", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-cp", String.join(File.pathSeparator, kept),
-                CreateIbisMain.class.getName());
+        List<String> command = List.of(
+                System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
+                "-Xmx128m", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-cp",
+                String.join(File.pathSeparator, kept), CreateIbisMain.class.getName());
         Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
         try {
             assertTrue(child.waitFor(60, TimeUnit.SECONDS), "the child ended");

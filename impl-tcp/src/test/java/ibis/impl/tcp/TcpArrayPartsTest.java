@@ -109,7 +109,8 @@ public class TcpArrayPartsTest {
                     assertTrue(Arrays.equals(gotInts, ints), where + ": int[]");
                     double[] gotDoubles = new double[doubles.length - m];
                     rm.readArray(gotDoubles);
-                    assertTrue(Arrays.equals(gotDoubles, Arrays.copyOfRange(doubles, m, doubles.length)), where + ": double[]");
+                    assertTrue(Arrays.equals(gotDoubles, Arrays.copyOfRange(doubles, m, doubles.length)),
+                            where + ": double[]");
                     rm.finish();
                 }
             }

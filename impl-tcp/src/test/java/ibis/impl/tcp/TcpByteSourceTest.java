@@ -160,8 +160,10 @@ public class TcpByteSourceTest {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread writer = new Thread(() -> {
             try {
+                // the rest arrives only once the reader waits for it
                 Waits.untilStack(me, "to wait in its selector", false, stack -> java.util.Arrays.stream(stack).anyMatch(
-                        frame -> frame.getClassName().endsWith("SelectorImpl") && frame.getMethodName().equals("select"))); // the rest arrives only once the reader waits for it
+                        frame -> frame.getClassName().endsWith("SelectorImpl")
+                                && frame.getMethodName().equals("select")));
                 send((byte) 2, (byte) 3);
             } catch (Throwable t) {
                 failure.set(t);

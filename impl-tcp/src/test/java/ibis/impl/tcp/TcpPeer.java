@@ -36,7 +36,8 @@ public final class TcpPeer implements PeerMain.Role {
         p.setProperty(IbisProperties.SERVER_ADDRESS, args[1]);
         p.setProperty(IbisProperties.POOL_NAME, args[2]);
         p.setProperty(IbisProperties.IMPLEMENTATION, "tcp");
-        Ibis ibis = IbisFactory.createIbis(new IbisCapabilities(IbisCapabilities.ELECTIONS_STRICT), p, true, null, TYPE);
+        Ibis ibis = IbisFactory.createIbis(new IbisCapabilities(IbisCapabilities.ELECTIONS_STRICT), p, true, null,
+                TYPE);
         if (args[0].equals("receiver")) {
             receive(ibis);
         } else {

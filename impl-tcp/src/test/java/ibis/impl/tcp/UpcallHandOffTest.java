@@ -116,7 +116,8 @@ public class UpcallHandOffTest {
     public void anUpcallRequestReplyExchangeAllocatesNothingPerMessage() throws Exception {
         java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
         if (!(bean instanceof com.sun.management.ThreadMXBean)) {
-            throw new AssertionError("must be available on every supported JDK: this JVM cannot count allocated bytes per thread");
+            throw new AssertionError(
+                    "must be available on every supported JDK: this JVM cannot count allocated bytes per thread");
         }
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
         int warmup = 20_000;

@@ -89,9 +89,10 @@ public class ForeignImplementationTest {
             MemberIdentifier real = (MemberIdentifier) ibis.identifier();
             MemberIdentifier foreign = new MemberIdentifier("foreign-member", real.poolName(),
                     (HierarchicalLocation) real.location(), real.tag(), "other", real.implementationData());
-            try (SocketChannel channel = SocketChannel.open(TcpContactData.parse(real.implementationData()).address())) {
-                ConnectionHandshake.writeRequest(new SocketSink(channel), new Request(foreign, "out", "in", TYPE.toBytes(),
-                        ByteOrder.nativeOrder()));
+            try (SocketChannel channel = SocketChannel.open(
+                    TcpContactData.parse(real.implementationData()).address())) {
+                ConnectionHandshake.writeRequest(new SocketSink(channel),
+                        new Request(foreign, "out", "in", TYPE.toBytes(), ByteOrder.nativeOrder()));
                 Reply reply = ConnectionHandshake.readReply(new SocketSource(channel), 30_000);
                 assertEquals(reply.status(), Status.BAD_REQUEST, reply.text());
                 assertTrue(reply.text().contains("runs the 'tcp' implementation, not 'other'"), reply.text());

@@ -127,7 +127,8 @@ public final class FieldCodeEmitter {
     }
 
     /** {@code out.putX(p + offset, obj.f); ...} for a reserved run. */
-    private static void putRun(MethodVisitor mv, FieldPlan plan, FieldAccess access, Locals locals, FieldPlan.Step step) {
+    private static void putRun(MethodVisitor mv, FieldPlan plan, FieldAccess access, Locals locals,
+            FieldPlan.Step step) {
         int offset = 0;
         for (int f = step.first(); f < step.end(); f++) {
             FieldEncoding e = plan.field(f).encoding();
@@ -173,8 +174,8 @@ public final class FieldCodeEmitter {
     }
 
     /** {@code int p = in.claim(n); obj.f = in.xAt(p + offset); ...}. */
-    private static void readRun(MethodVisitor mv, FieldPlan plan, FieldAccess access, Locals locals, FieldPlan.Step step,
-            StreamMethod claim) {
+    private static void readRun(MethodVisitor mv, FieldPlan plan, FieldAccess access, Locals locals,
+            FieldPlan.Step step, StreamMethod claim) {
         mv.visitVarInsn(Opcodes.ALOAD, locals.stream());
         pushInt(mv, step.runBytes());
         claim.invoke(mv);
@@ -222,7 +223,8 @@ public final class FieldCodeEmitter {
      */
     public static void putField(MethodVisitor mv, String owner, SerialField field) {
         FieldEncoding e = field.encoding();
-        if ((e == FieldEncoding.KNOWN || e == FieldEncoding.OBJECT) && !field.descriptor().equals("Ljava/lang/Object;")) {
+        if ((e == FieldEncoding.KNOWN || e == FieldEncoding.OBJECT)
+                && !field.descriptor().equals("Ljava/lang/Object;")) {
             mv.visitTypeInsn(Opcodes.CHECKCAST, Type.getType(field.descriptor()).getInternalName());
         }
         mv.visitFieldInsn(Opcodes.PUTFIELD, owner, field.name(), field.descriptor());

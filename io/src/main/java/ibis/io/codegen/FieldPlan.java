@@ -104,14 +104,16 @@ public final class FieldPlan {
             }
         }
         String self = "L" + owner + ";";
-        IntPredicate selfTyped = i -> copy.get(i).encoding() == FieldEncoding.OBJECT && copy.get(i).descriptor().equals(self)
+        IntPredicate selfTyped = i -> copy.get(i).encoding() == FieldEncoding.OBJECT
+                && copy.get(i).descriptor().equals(self)
                 && direct.test(i);
         List<Step> steps = new ArrayList<>();
         int n = copy.size();
         for (int i = 0; i < n;) {
             int end = i;
             int bytes = 0;
-            while (end < n && copy.get(end).isPrimitive() && bytes + copy.get(end).encoding().wireSize() <= BlockInputStream.RUN_MAX) {
+            while (end < n && copy.get(end).isPrimitive()
+                    && bytes + copy.get(end).encoding().wireSize() <= BlockInputStream.RUN_MAX) {
                 bytes += copy.get(end).encoding().wireSize();
                 end++;
             }

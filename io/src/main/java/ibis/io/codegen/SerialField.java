@@ -19,7 +19,8 @@ public record SerialField(String name, String descriptor, FieldEncoding encoding
         Objects.requireNonNull(encoding, "encoding");
         boolean primitive = descriptor.length() == 1;
         if (primitive != encoding.isPrimitive() || (primitive && FieldEncoding.primitive(descriptor) != encoding)) {
-            throw new IllegalArgumentException("field " + name + ": encoding " + encoding + " does not fit " + descriptor);
+            throw new IllegalArgumentException(
+                    "field " + name + ": encoding " + encoding + " does not fit " + descriptor);
         }
     }
 

@@ -127,13 +127,14 @@ public enum StreamMethod {
     /** Descriptor of {@link IbisSerializationInput}. */
     public static final String INPUT_DESCRIPTOR = "L" + INPUT + ";";
 
-    private static final StreamMethod[] WRITE = {WRITE_BOOLEAN, WRITE_BYTE, WRITE_CHAR, WRITE_SHORT, WRITE_INT, WRITE_LONG,
-        WRITE_FLOAT, WRITE_DOUBLE, WRITE_STRING, WRITE_KNOWN_OBJECT, WRITE_OBJECT};
+    private static final StreamMethod[] WRITE = {WRITE_BOOLEAN, WRITE_BYTE, WRITE_CHAR, WRITE_SHORT, WRITE_INT,
+        WRITE_LONG, WRITE_FLOAT, WRITE_DOUBLE, WRITE_STRING, WRITE_KNOWN_OBJECT, WRITE_OBJECT};
     private static final StreamMethod[] READ = {READ_BOOLEAN, READ_BYTE, READ_CHAR, READ_SHORT, READ_INT, READ_LONG,
         READ_FLOAT, READ_DOUBLE, READ_STRING, READ_KNOWN_OBJECT, READ_OBJECT};
     private static final StreamMethod[] PUT = {PUT_BOOLEAN, PUT_BYTE, PUT_CHAR, PUT_SHORT, PUT_INT, PUT_LONG, PUT_FLOAT,
         PUT_DOUBLE};
-    private static final StreamMethod[] AT = {BOOLEAN_AT, BYTE_AT, CHAR_AT, SHORT_AT, INT_AT, LONG_AT, FLOAT_AT, DOUBLE_AT};
+    private static final StreamMethod[] AT = {BOOLEAN_AT, BYTE_AT, CHAR_AT, SHORT_AT, INT_AT, LONG_AT, FLOAT_AT,
+        DOUBLE_AT};
 
     private final boolean output;
     private final String methodName;

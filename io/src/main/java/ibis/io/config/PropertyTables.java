@@ -45,7 +45,8 @@ public final class PropertyTables {
      * its meaning, as the documentation shows it.
      */
     public static String markdown(PropertyTable table) {
-        StringBuilder out = new StringBuilder("| property | default | accepted | meaning |\n| --- | --- | --- | --- |\n");
+        StringBuilder out = new StringBuilder(
+                "| property | default | accepted | meaning |\n| --- | --- | --- | --- |\n");
         for (Property<?> p : table.properties()) {
             String def = p.defaultText() == null ? "—" : p.defaultText().isEmpty() ? "(empty)" : "`" + p.defaultText()
                     + "`";

@@ -77,7 +77,8 @@ public class FieldPlanTest {
 
     @Test
     public void fieldsMustComeInCanonicalOrder() {
-        List<SerialField> shuffled = List.of(field("b", "I"), field("a", "I"), field("r", "Ljava/lang/Object;"), field("c", "J"));
+        List<SerialField> shuffled = List.of(field("b", "I"), field("a", "I"), field("r", "Ljava/lang/Object;"),
+                field("c", "J"));
         assertThrows(IllegalArgumentException.class, () -> FieldPlan.forWriting(OWNER, shuffled, f -> true));
         List<SerialField> sorted = FieldPlan.canonical(shuffled);
         assertEquals(sorted.stream().map(SerialField::name).toList(), List.of("a", "b", "c", "r"));
@@ -87,7 +88,8 @@ public class FieldPlanTest {
     @Test
     public void anEncodingMustFitItsDescriptor() {
         assertThrows(IllegalArgumentException.class, () -> new SerialField("x", "I", FieldEncoding.LONG));
-        assertThrows(IllegalArgumentException.class, () -> new SerialField("x", "Ljava/lang/String;", FieldEncoding.INT));
+        assertThrows(IllegalArgumentException.class,
+                () -> new SerialField("x", "Ljava/lang/String;", FieldEncoding.INT));
         assertThrows(IllegalArgumentException.class, () -> new SerialField("x", "J", FieldEncoding.OBJECT));
     }
 }

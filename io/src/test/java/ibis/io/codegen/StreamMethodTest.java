@@ -26,7 +26,8 @@ public class StreamMethodTest {
             assertEquals(m.owner(), Type.getInternalName(owner), m.name());
             Method found = null;
             for (Method candidate : owner.getMethods()) {
-                if (candidate.getName().equals(m.methodName()) && Type.getMethodDescriptor(candidate).equals(m.descriptor())) {
+                if (candidate.getName().equals(m.methodName())
+                        && Type.getMethodDescriptor(candidate).equals(m.descriptor())) {
                     found = candidate;
                 }
             }

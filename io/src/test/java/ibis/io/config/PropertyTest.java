@@ -44,7 +44,8 @@ public class PropertyTest {
     @Test
     public void everyBadValueNamesThePropertyTheValueAndWhatIsAccepted() {
         for (String[] bad : List.of(new String[] {"soon", "a whole number from 0 to 10000"},
-                new String[] {"10001", "a whole number from 0 to 10000"}, new String[] {"-1", "a whole number from 0 to 10000"})) {
+                new String[] {"10001", "a whole number from 0 to 10000"},
+                new String[] {"-1", "a whole number from 0 to 10000"})) {
             InvalidPropertyException e = expectThrows(InvalidPropertyException.class, () -> TIMEOUT.parse(bad[0]));
             assertEquals(e.getMessage(), "property test.config.timeout = '" + bad[0] + "' is not accepted: expected "
                     + bad[1]);

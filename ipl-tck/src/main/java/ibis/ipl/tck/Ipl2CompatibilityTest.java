@@ -58,7 +58,8 @@ public class Ipl2CompatibilityTest {
 
     @Test(timeOut = 120_000)
     public void anonymousReplyPortsAreReachedByTheirIdentifierFromAnotherProcessButNotByName() throws Exception {
-        try (PoolFixture pool = ImplementationUnderTest.pool(); ChildJvm server = ImplementationUnderTest.startPeer("replier", pool)) {
+        try (PoolFixture pool = ImplementationUnderTest.pool();
+                ChildJvm server = ImplementationUnderTest.startPeer("replier", pool)) {
             Ibis client = pool.create(ContractPeer.CAPABILITIES, null, Types.ALL);
             server.await("READY");
             IbisIdentifier replier = client.registry().getElectionResult("replier", Waits.EVENTUALLY_MILLIS);
@@ -172,7 +173,8 @@ public class Ipl2CompatibilityTest {
      */
     private static void echo(String mode, PortType type, List<Object> objects) throws Exception {
         String expected = Link.shape(objects);
-        try (PoolFixture pool = ImplementationUnderTest.pool(); ChildJvm peer = ImplementationUnderTest.startPeer(mode, pool)) {
+        try (PoolFixture pool = ImplementationUnderTest.pool();
+                ChildJvm peer = ImplementationUnderTest.startPeer(mode, pool)) {
             Ibis me = pool.create(ContractPeer.CAPABILITIES, null, Types.ALL);
             ReceivePort back = me.createReceivePort(type, "echo-back");
             back.enableConnections();

@@ -635,7 +635,8 @@ public class MessageContractTest {
             long written = w.bytesWritten();
             assertTrue(written - before >= 4008, "bytesWritten counts the data: " + before + " -> " + written);
             long sent = w.finish();
-            assertTrue(sent >= written, "finish() returns at least what bytesWritten() said: " + sent + " < " + written);
+            assertTrue(sent >= written,
+                    "finish() returns at least what bytesWritten() said: " + sent + " < " + written);
 
             ReadMessage r = p.rp.receive(Waits.EVENTUALLY_MILLIS);
             r.readArray(new int[1000]);

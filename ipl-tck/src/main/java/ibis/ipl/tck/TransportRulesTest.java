@@ -151,7 +151,8 @@ public class TransportRulesTest {
             Waits.untilStack(receiver, "into receive()", false, stack -> Waits.inMethod(stack, "receive"));
             receiver.interrupt();
             Throwable t = outcome.get(60, TimeUnit.SECONDS);
-            assertTrue(t instanceof InterruptedIOException, "an interrupted wait ends with InterruptedIOException: " + t);
+            assertTrue(t instanceof InterruptedIOException,
+                    "an interrupted wait ends with InterruptedIOException: " + t);
             sendInt(sp, 3);
             assertEquals(receiveInt(rp), 3, "the connection still delivers");
             assertEquals(rp.lostConnections().length, 0);

@@ -216,7 +216,8 @@ public abstract class AbstractIbis implements Ibis {
                     + " to one of " + found));
         }
         try {
-            return provider.join(capabilities, handler, properties, starter.getNickName(), transport.contactData(), tag);
+            return provider.join(capabilities, handler, properties, starter.getNickName(), transport.contactData(),
+                    tag);
         } catch (IOException | RuntimeException e) {
             throw new IbisCreationFailedException("could not join the pool through the '" + provider.name()
                     + "' registry: " + e.getMessage(), e);
@@ -299,7 +300,10 @@ public abstract class AbstractIbis implements Ibis {
         return settings.bufferSize();
     }
 
-    /** Payload bytes of the first block of a message ({@code ibis.message.first.block.size}, at most the buffer size). */
+    /**
+     * Payload bytes of the first block of a message ({@code ibis.message.first.block.size}, at most
+     * the buffer size).
+     */
     int firstBlockSize() {
         return settings.firstBlockSize();
     }

@@ -120,7 +120,8 @@ public abstract class AbstractSendPort implements SendPort {
         this.downcalls = type.hasCapability(PortType.CONNECTION_DOWNCALLS);
         this.serializationName = PortTypeRules.serializationName(type);
         this.typeBytes = type.toBytes();
-        this.blockOut = BlockOutputStream.create(sink, ibis.bufferSize(), ByteOrder.nativeOrder(), ibis.firstBlockSize());
+        this.blockOut = BlockOutputStream.create(sink, ibis.bufferSize(), ByteOrder.nativeOrder(),
+                ibis.firstBlockSize());
         this.message = new OutgoingMessage(this);
     }
 

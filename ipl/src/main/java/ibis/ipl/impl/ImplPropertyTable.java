@@ -59,7 +59,8 @@ public final class ImplPropertyTable implements PropertyTable {
                     + " accept (0: no limit)");
     /** {@link #HANDSHAKE_TIMEOUT}. */
     public static final Property<Long> HANDSHAKE_TIMEOUT_PROPERTY = Property.ofLong(HANDSHAKE_TIMEOUT, 30_000, 0,
-            Long.MAX_VALUE, "milliseconds a connection handshake may take; a peer that is slower is dropped (0 counts as 1)");
+            Long.MAX_VALUE,
+            "milliseconds a connection handshake may take; a peer that is slower is dropped (0 counts as 1)");
     /** {@link #HANDSHAKE_MAX}. */
     public static final Property<Long> HANDSHAKE_MAX_PROPERTY = Property.ofLong(HANDSHAKE_MAX, 256, 0,
             Integer.MAX_VALUE, "most incoming connection handshakes in progress at once; more connections are"

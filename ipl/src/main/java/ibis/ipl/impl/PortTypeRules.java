@@ -48,12 +48,14 @@ final class PortTypeRules {
 
     /** True when several send ports may connect to one receive port of this type. */
     static boolean manySenders(CapabilitySet type) {
-        return type.hasCapability(PortType.CONNECTION_MANY_TO_ONE) || type.hasCapability(PortType.CONNECTION_MANY_TO_MANY);
+        return type.hasCapability(PortType.CONNECTION_MANY_TO_ONE)
+                || type.hasCapability(PortType.CONNECTION_MANY_TO_MANY);
     }
 
     /** True when one send port of this type may connect to several receive ports (multicast). */
     static boolean manyReceivers(CapabilitySet type) {
-        return type.hasCapability(PortType.CONNECTION_ONE_TO_MANY) || type.hasCapability(PortType.CONNECTION_MANY_TO_MANY);
+        return type.hasCapability(PortType.CONNECTION_ONE_TO_MANY)
+                || type.hasCapability(PortType.CONNECTION_MANY_TO_MANY);
     }
 
     /** The name of the serialization ({@link Serialization}) the port type asks for, or null. */

@@ -43,7 +43,10 @@ final class ReceiveConnection {
     boolean removed;
     /** The port closed it (so a read failure is not a lost connection). */
     boolean closedByPort;
-    /** Many-sender explicit port without a wait set: a message header was read and waits in the ready queue ({@link HandedOffReceipt}). */
+    /**
+     * Many-sender explicit port without a wait set: a message header was read and waits in the
+     * ready queue ({@link HandedOffReceipt}).
+     */
     boolean queued;
     /**
      * Many-sender explicit port: the message handed to the ready queue was finished completely

@@ -77,7 +77,8 @@ public class ConnectionHandshakeTest {
     @Test(timeOut = 10_000)
     public void unknownVersionIsRejected() throws IOException {
         MemoryPipe pipe = new MemoryPipe();
-        pipe.writeRaw(ByteBuffer.allocate(9).putInt(ConnectionHandshake.REQUEST_MAGIC).put((byte) 99).putInt(0).array());
+        pipe.writeRaw(
+                ByteBuffer.allocate(9).putInt(ConnectionHandshake.REQUEST_MAGIC).put((byte) 99).putInt(0).array());
         StreamCorruptedException e = expectThrows(StreamCorruptedException.class,
                 () -> ConnectionHandshake.readRequest(pipe.source, 1000));
         assertTrue(e.getMessage().contains("version"), e.getMessage());

@@ -13,8 +13,10 @@ public class PortTypeRulesTest {
 
     @Test
     public void equalTypesHaveNoDifference() {
-        PortType a = new PortType(PortType.CONNECTION_ONE_TO_ONE, PortType.SERIALIZATION_DATA, PortType.RECEIVE_EXPLICIT);
-        PortType b = new PortType(PortType.RECEIVE_EXPLICIT, PortType.SERIALIZATION_DATA, PortType.CONNECTION_ONE_TO_ONE);
+        PortType a = new PortType(PortType.CONNECTION_ONE_TO_ONE, PortType.SERIALIZATION_DATA,
+                PortType.RECEIVE_EXPLICIT);
+        PortType b = new PortType(PortType.RECEIVE_EXPLICIT, PortType.SERIALIZATION_DATA,
+                PortType.CONNECTION_ONE_TO_ONE);
         assertNull(PortTypeRules.difference(a, b));
         assertTrue(PortTypeRules.same(a, b));
     }

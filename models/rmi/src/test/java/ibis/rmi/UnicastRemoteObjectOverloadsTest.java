@@ -166,7 +166,8 @@ public class UnicastRemoteObjectOverloadsTest {
             sum += ((Callback) UnicastRemoteObject.toStub(x)).call(100);
         }
         assertEquals(sum, 101 + 102 + 103 + 103);
-        assertTrue(!UnicastRemoteObject.toStub(d).equals(UnicastRemoteObject.toStub(c)), "the clone is exported on its own");
+        assertTrue(!UnicastRemoteObject.toStub(d).equals(UnicastRemoteObject.toStub(c)),
+                "the clone is exported on its own");
         NotCloneable n = new NotCloneable();
         exported.add(n);
         expectThrows(CloneNotSupportedException.class, n::copy);

@@ -116,7 +116,8 @@ public final class CentralRegistryClient implements RegistryClient {
      *         or refuses the join (the message says why)
      */
     public static CentralRegistryClient join(IbisCapabilities capabilities, RegistryEventHandler handler,
-            Properties properties, String implementationName, byte[] implementationData, byte[] tag) throws IOException {
+            Properties properties, String implementationName, byte[] implementationData, byte[] tag)
+            throws IOException {
         ClientSettings settings = new ClientSettings(capabilities, properties);
         MemberIdentifier prototype = new MemberIdentifier("", settings.poolName, settings.location, tag,
                 implementationName == null ? "" : implementationName, implementationData);
@@ -174,7 +175,8 @@ public final class CentralRegistryClient implements RegistryClient {
             throw new NullPointerException("member identifier is null");
         }
         if (!poolName.equals(member.poolName())) {
-            throw new IOException(member + " belongs to pool '" + member.poolName() + "', not to pool '" + poolName + "'");
+            throw new IOException(
+                    member + " belongs to pool '" + member.poolName() + "', not to pool '" + poolName + "'");
         }
         return member.name();
     }
@@ -209,7 +211,8 @@ public final class CentralRegistryClient implements RegistryClient {
 
     @Override
     public IbisIdentifier elect(String electionName) throws IOException {
-        require(elections, "elect()", IbisCapabilities.ELECTIONS_STRICT + " or " + IbisCapabilities.ELECTIONS_UNRELIABLE);
+        require(elections, "elect()",
+                IbisCapabilities.ELECTIONS_STRICT + " or " + IbisCapabilities.ELECTIONS_UNRELIABLE);
         checkName(electionName, "election name");
         int id = connection.nextRequestId();
         MessageReader reply = connection.call(id, request(RegistryProtocol.ELECT, id).writeString(electionName));
@@ -252,14 +255,16 @@ public final class CentralRegistryClient implements RegistryClient {
     @Override
     public void maybeDead(IbisIdentifier ibisIdentifier) throws IOException {
         int id = connection.nextRequestId();
-        connection.call(id, request(RegistryProtocol.MAYBE_DEAD, id).writeString(memberName(ibisIdentifier))).expectEnd();
+        connection.call(id, request(RegistryProtocol.MAYBE_DEAD, id).writeString(memberName(ibisIdentifier)))
+                .expectEnd();
     }
 
     /** Has the server declare the member dead at once (everybody, the member included, sees {@code died}). */
     @Override
     public void assumeDead(IbisIdentifier ibisIdentifier) throws IOException {
         int id = connection.nextRequestId();
-        connection.call(id, request(RegistryProtocol.ASSUME_DEAD, id).writeString(memberName(ibisIdentifier))).expectEnd();
+        connection.call(id, request(RegistryProtocol.ASSUME_DEAD, id).writeString(memberName(ibisIdentifier)))
+                .expectEnd();
     }
 
     /** Sends {@code signal} to the given members; targets that are no longer members are skipped. */
@@ -274,7 +279,8 @@ public final class CentralRegistryClient implements RegistryClient {
             throw new IllegalArgumentException("too many signal targets: " + ibisIdentifiers.length);
         }
         int id = connection.nextRequestId();
-        MessageBuilder request = request(RegistryProtocol.SIGNAL, id).writeString(signal).writeInt(ibisIdentifiers.length);
+        MessageBuilder request = request(RegistryProtocol.SIGNAL, id).writeString(signal)
+                .writeInt(ibisIdentifiers.length);
         for (IbisIdentifier target : ibisIdentifiers) {
             request.writeString(memberName(target));
         }
@@ -347,7 +353,10 @@ public final class CentralRegistryClient implements RegistryClient {
         view.events.enable();
     }
 
-    /** Stops delivery to the handler; later events are queued until {@link #enableEvents()}. An upcall already running finishes. */
+    /**
+     * Stops delivery to the handler; later events are queued until {@link #enableEvents()}. An
+     * upcall already running finishes.
+     */
     @Override
     public void disableEvents() {
         view.events.disable();

@@ -30,6 +30,7 @@ public final class CentralRegistryProvider implements RegistryProvider {
     @Override
     public RegistryClient join(IbisCapabilities capabilities, RegistryEventHandler handler, Properties properties,
             String implementationName, byte[] implementationData, byte[] tag) throws IOException {
-        return CentralRegistryClient.join(capabilities, handler, properties, implementationName, implementationData, tag);
+        return CentralRegistryClient.join(capabilities, handler, properties, implementationName, implementationData,
+                tag);
     }
 }

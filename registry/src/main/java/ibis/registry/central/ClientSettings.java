@@ -42,7 +42,8 @@ final class ClientSettings {
         try {
             server = ServerAddress.parse(address);
         } catch (IllegalArgumentException e) {
-            throw new IbisConfigurationException("property " + IbisProperties.SERVER_ADDRESS + ": " + e.getMessage(), e);
+            throw new IbisConfigurationException(
+                    "property " + IbisProperties.SERVER_ADDRESS + ": " + e.getMessage(), e);
         }
         String pool = ImplSettings.value(RegistryProperties.POOL_NAME_PROPERTY, p);
         if (pool == null) {
@@ -76,7 +77,8 @@ final class ClientSettings {
                     + " ms)");
         }
         connectTimeout = ImplSettings.value(RegistryProperties.CONNECT_TIMEOUT_PROPERTY, p);
-        if (p.getProperty(IbisProperties.SERVER_IS_HUB) != null || p.getProperty(IbisProperties.HUB_ADDRESSES) != null) {
+        if (p.getProperty(IbisProperties.SERVER_IS_HUB) != null
+                || p.getProperty(IbisProperties.HUB_ADDRESSES) != null) {
             LOG.debug("{} and {} are ignored: the central registry speaks plain TCP",
                     IbisProperties.SERVER_IS_HUB, IbisProperties.HUB_ADDRESSES);
         }

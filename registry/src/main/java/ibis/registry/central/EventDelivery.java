@@ -51,7 +51,10 @@ final class EventDelivery {
         }
     }
 
-    /** Queues an upcall for the handler (nothing without a handler). Caller holds the lock (or is constructing the view). */
+    /**
+     * Queues an upcall for the handler (nothing without a handler). Caller holds the lock (or is
+     * constructing the view).
+     */
     void enqueueLocked(Consumer<RegistryEventHandler> upcall) {
         if (handler != null) {
             upcalls.add(upcall);

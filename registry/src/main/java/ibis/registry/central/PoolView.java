@@ -333,8 +333,8 @@ final class PoolView {
         synchronized (lock) {
             while (terminator == null) {
                 if (failure != null) {
-                    throw new IbisRuntimeException("pool '" + poolName + "' was not terminated: " + failure.getMessage(),
-                            failure);
+                    throw new IbisRuntimeException(
+                            "pool '" + poolName + "' was not terminated: " + failure.getMessage(), failure);
                 }
                 try {
                     lock.wait();

@@ -99,7 +99,8 @@ public final class CentralRegistryServer implements AutoCloseable {
         ServerSocket socket = new ServerSocket();
         try {
             socket.setReuseAddress(true);
-            InetAddress bind = bindAddress == null || bindAddress.isBlank() ? null : InetAddress.getByName(bindAddress.trim());
+            InetAddress bind = bindAddress == null || bindAddress.isBlank() ? null
+                    : InetAddress.getByName(bindAddress.trim());
             socket.bind(new InetSocketAddress(bind, requestedPort), 128);
         } catch (IOException e) {
             socket.close();

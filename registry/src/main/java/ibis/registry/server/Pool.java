@@ -104,11 +104,12 @@ final class Pool {
         if (terminator != null) {
             refusal = "pool '" + name + "' has been terminated";
         } else if (wantsClosedWorld != closedWorld) {
-            refusal = "pool '" + name + "' is " + (closedWorld ? "a closed world of " + size + " members" : "an open world")
+            refusal = "pool '" + name + "' is "
+                    + (closedWorld ? "a closed world of " + size + " members" : "an open world")
                     + " but this member asked for " + (wantsClosedWorld ? "a closed world" : "an open world");
         } else if (closedWorld && wantedSize != size) {
-            refusal = "pool '" + name + "' is a closed world of " + size + " members but this member has ibis.pool.size="
-                    + wantedSize;
+            refusal = "pool '" + name + "' is a closed world of " + size
+                    + " members but this member has ibis.pool.size=" + wantedSize;
         } else if (closedWorld && joins >= size) {
             refusal = "pool '" + name + "' is closed: all " + size + " members have joined already";
         }
@@ -329,7 +330,8 @@ final class Pool {
                         if (c != null) {
                             c.send(frame);
                         } else {
-                            LOG.debug("pool {}: signal '{}' for {} who is not a member (any more)", name, signal, target);
+                            LOG.debug("pool {}: signal '{}' for {} who is not a member (any more)", name, signal,
+                                    target);
                         }
                     }
                     server.fireEvent(this, sequence, "SIGNAL '" + signal + "' from " + connection.member() + " to "
@@ -354,7 +356,8 @@ final class Pool {
                         } else if (suspect.isClosing()) {
                             remove(suspect, RegistryProtocol.EVENT_DIED);
                         } else {
-                            LOG.debug("pool {}: {} suspects {}; pinging it", name, connection.member(), suspect.member());
+                            LOG.debug("pool {}: {} suspects {}; pinging it", name, connection.member(),
+                                    suspect.member());
                             suspect.suspect(server.pingTimeoutNanos());
                         }
                     }

@@ -99,13 +99,15 @@ public final class RegistryServerMain {
     private static void usage(PrintStream out) {
         out.println("Usage: ibis-server [--port P] [--events] [--help]");
         out.println("  Runs the Ibis registry server until killed; it serves any number of pools.");
-        out.println("  --port P   TCP port to listen on (default " + ServerAddress.DEFAULT_PORT + "; 0 = any free port)");
+        out.println(
+                "  --port P   TCP port to listen on (default " + ServerAddress.DEFAULT_PORT + "; 0 = any free port)");
         out.println("  --events   print every pool event (join, leave, died, election, signal, closed, terminated)");
         out.println("  --help     print this text");
         out.println("  Server settings are system properties (-Dname=value):");
         for (var entry : new RegistryProperties().properties()) {
             if (entry.name().startsWith(RegistryProperties.PREFIX + "server.")) {
-                out.println("    " + entry.name() + " (default " + (entry.defaultText() == null ? "none" : entry.defaultText())
+                out.println("    " + entry.name() + " (default "
+                        + (entry.defaultText() == null ? "none" : entry.defaultText())
                         + "): " + PropertyTables.describe(entry));
             }
         }

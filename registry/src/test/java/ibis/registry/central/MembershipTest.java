@@ -32,7 +32,8 @@ import org.testng.annotations.Test;
 /** Joining and leaving: names, identifiers, events, downcalls, configuration errors. */
 public class MembershipTest {
 
-    private static final IbisCapabilities MEMBERSHIP = new IbisCapabilities(IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED);
+    private static final IbisCapabilities MEMBERSHIP = new IbisCapabilities(
+            IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED);
 
     private static List<String> names(IbisIdentifier[] ids) {
         List<String> result = new ArrayList<>();

@@ -166,9 +166,11 @@ final class ClassHierarchy implements Closeable {
     private static ClassInfo builtIn(String name) {
         switch (name) {
             case SerialRules.IBIS_SERIALIZABLE:
-                return ClassInfo.builtIn(name, Opcodes.ACC_PUBLIC | Opcodes.ACC_INTERFACE | Opcodes.ACC_ABSTRACT, Opcodes.V17);
+                return ClassInfo.builtIn(name, Opcodes.ACC_PUBLIC | Opcodes.ACC_INTERFACE | Opcodes.ACC_ABSTRACT,
+                        Opcodes.V17);
             case SerialRules.IBIS_GENERATOR:
-                return ClassInfo.builtIn(name, Opcodes.ACC_PUBLIC | Opcodes.ACC_ABSTRACT | Opcodes.ACC_SUPER, Opcodes.V17);
+                return ClassInfo.builtIn(name, Opcodes.ACC_PUBLIC | Opcodes.ACC_ABSTRACT | Opcodes.ACC_SUPER,
+                        Opcodes.V17);
             default:
                 return null;
         }

@@ -149,7 +149,8 @@ final class ClassInfo {
         }
 
         @Override
-        public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+        public void visit(int version, int access, String name, String signature, String superName,
+                String[] interfaces) {
             this.version = version;
             this.access = access;
             this.name = name;
@@ -172,7 +173,8 @@ final class ClassInfo {
         }
 
         @Override
-        public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+        public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                String[] exceptions) {
             methods.add(new Member(access, name, descriptor, exceptions == null ? List.of() : List.of(exceptions)));
             return null;
         }

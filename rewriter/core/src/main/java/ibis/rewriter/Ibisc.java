@@ -38,9 +38,11 @@ public final class Ibisc {
             "that implements remote interfaces (ones extending java.rmi.Remote), so Ibis RMI need not",
             "generate them at run time.",
             "  -v, --verbose    list every class with what was done and why",
-            "  -cp PATH         class path (" + File.pathSeparator + "-separated directories and jars) where classes the",
+            "  -cp PATH         class path (" + File.pathSeparator
+                    + "-separated directories and jars) where classes the",
             "                   input refers to are looked up (the JDK's classes are always seen)",
-            "  --java-rmi       first rename java.rmi.Naming, java.rmi.registry.LocateRegistry, java.rmi.registry.Registry,",
+            "  --java-rmi       first rename java.rmi.Naming, java.rmi.registry.LocateRegistry, "
+                    + "java.rmi.registry.Registry,",
             "                   java.rmi.server.UnicastRemoteObject and java.rmi.server.RemoteStub to their ibis.rmi",
             "                   counterparts wherever the classes use them, so a compiled java.rmi program runs over",
             "                   Ibis RMI (exceptions and java.rmi.Remote stay); every used method is checked against",

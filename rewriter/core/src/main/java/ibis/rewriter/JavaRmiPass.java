@@ -265,11 +265,13 @@ final class JavaRmiPass {
         }
 
         @Override
-        public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+        public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                String[] exceptions) {
             MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
             return new MethodVisitor(Opcodes.ASM9, next) {
                 @Override
-                public void visitMethodInsn(int opcode, String owner, String mName, String mDescriptor, boolean isInterface) {
+                public void visitMethodInsn(int opcode, String owner, String mName, String mDescriptor,
+                        boolean isInterface) {
                     if (opcode == Opcodes.INVOKESTATIC && owner.equals(REMOTE_SERVER)
                             && REMOTE_SERVER_STATICS.contains(mName)) {
                         // RemoteServer's statics, inherited by UnicastRemoteObject: called through

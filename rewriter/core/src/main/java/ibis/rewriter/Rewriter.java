@@ -71,9 +71,9 @@ public final class Rewriter {
      * {@code java.rmi.registry.Registry}, {@code java.rmi.server.UnicastRemoteObject} and
      * {@code java.rmi.server.RemoteStub} becomes one to the {@code ibis.rmi} class of the same
      * name (exceptions and {@code java.rmi.Remote} stay), so a compiled {@code java.rmi} program
-     * runs over Ibis RMI. Each used method or field is checked against the ibis.rmi class, found on the {@link #classPath(List) class path} or
-     * else on the rewriter's own class path (as bytes); a class using one that Ibis RMI lacks, or
-     * an ibis.rmi class found nowhere, fails the run.
+     * runs over Ibis RMI. Each used method or field is checked against the ibis.rmi class, found on
+     * the {@link #classPath(List) class path} or else on the rewriter's own class path (as bytes);
+     * a class using one that Ibis RMI lacks, or an ibis.rmi class found nowhere, fails the run.
      */
     public Rewriter javaRmi(boolean enabled) {
         this.javaRmi = enabled;
@@ -399,7 +399,8 @@ public final class Rewriter {
                 in.entries.add(name);
                 String upper = name.toUpperCase(Locale.ROOT);
                 if (upper.startsWith("META-INF/") && upper.indexOf('/', 9) < 0
-                        && (upper.endsWith(".SF") || upper.endsWith(".RSA") || upper.endsWith(".DSA") || upper.endsWith(".EC"))) {
+                        && (upper.endsWith(".SF") || upper.endsWith(".RSA") || upper.endsWith(".DSA")
+                                || upper.endsWith(".EC"))) {
                     signed = true;
                 }
                 if (e.isDirectory() || !name.endsWith(".class")) {
@@ -412,7 +413,8 @@ public final class Rewriter {
                     }
                     continue;
                 }
-                if (name.startsWith("META-INF/") || name.equals("module-info.class") || name.endsWith("/module-info.class")) {
+                if (name.startsWith("META-INF/") || name.equals("module-info.class")
+                        || name.endsWith("/module-info.class")) {
                     continue;
                 }
                 byte[] bytes;
@@ -587,7 +589,8 @@ public final class Rewriter {
         try {
             move(temp, jar);
         } catch (IOException e) {
-            throw new RewriteException("cannot replace jar " + jar + " with the rewritten " + temp + ": " + e.getMessage(), e);
+            throw new RewriteException(
+                    "cannot replace jar " + jar + " with the rewritten " + temp + ": " + e.getMessage(), e);
         }
     }
 

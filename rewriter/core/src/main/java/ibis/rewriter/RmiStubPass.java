@@ -68,7 +68,8 @@ final class RmiStubPass {
                 if (m.name.startsWith("<")) {
                     continue; // <clinit>: Class.getDeclaredMethods() does not list it either
                 }
-                int access = m.access & (Opcodes.ACC_PUBLIC | Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_ABSTRACT);
+                int access = m.access
+                        & (Opcodes.ACC_PUBLIC | Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_ABSTRACT);
                 methods.add(new RemoteMethodTable.MethodInfo(m.name, m.descriptor, access, m.exceptions));
             }
         }

@@ -126,7 +126,8 @@ final class SerialRules {
 
     private Decision compute(ClassInfo c) {
         if (c.listsInterface(IBIS_SERIALIZABLE)) {
-            return Decision.skip(Decision.Kind.ALREADY_REWRITTEN, "already rewritten (implements ibis.io.Serializable)");
+            return Decision.skip(Decision.Kind.ALREADY_REWRITTEN,
+                    "already rewritten (implements ibis.io.Serializable)");
         }
         if (IBIS_GENERATOR.equals(c.superName) && c.name.endsWith(GENERATOR_SUFFIX)) {
             return Decision.skip(Decision.Kind.NOT_SERIALIZABLE, "a generator class made by the rewriter");
@@ -168,7 +169,8 @@ final class SerialRules {
         while (true) {
             String hook = hook(level);
             if (hook != null) {
-                return excluded(level == c ? "declares " + hook : "superclass " + level.javaName() + " declares " + hook);
+                return excluded(level == c ? "declares " + hook
+                        : "superclass " + level.javaName() + " declares " + hook);
             }
             ClassInfo up = hierarchy.get(level.superName);
             if (!hierarchy.isSubtypeOf(up.name, SERIALIZABLE)) {

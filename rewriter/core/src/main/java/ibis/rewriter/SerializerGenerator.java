@@ -56,8 +56,10 @@ final class SerializerGenerator {
         ClassWriter writer = new HierarchyClassWriter(reader, flags(info.version), hierarchy);
         reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
             @Override
-            public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
-                String[] extended = interfaces == null ? new String[1] : Arrays.copyOf(interfaces, interfaces.length + 1);
+            public void visit(int version, int access, String name, String signature, String superName,
+                    String[] interfaces) {
+                String[] extended = interfaces == null ? new String[1]
+                        : Arrays.copyOf(interfaces, interfaces.length + 1);
                 extended[extended.length - 1] = IBIS_SERIALIZABLE;
                 // A generic signature lists the superinterfaces too; keep it consistent with the class.
                 String sig = signature == null ? null : signature + "L" + IBIS_SERIALIZABLE + ";";
@@ -77,8 +79,8 @@ final class SerializerGenerator {
     /** The class file of {@code C_ibis_io_Generator} (same class file version as C). */
     byte[] generatorClass(ClassInfo info) {
         ClassWriter cw = new HierarchyClassWriter(null, flags(info.version), hierarchy);
-        cw.visit(info.version, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, generatorName(info.name), null,
-                IBIS_GENERATOR, null);
+        cw.visit(info.version, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, generatorName(info.name),
+                null, IBIS_GENERATOR, null);
         MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
         init.visitCode();
         init.visitVarInsn(Opcodes.ALOAD, 0);
@@ -106,7 +108,8 @@ final class SerializerGenerator {
     }
 
     private static void addWriteMethod(ClassVisitor cv, ClassInfo info, SerialRules.Decision decision) {
-        MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PUBLIC, WRITE_METHOD, WRITE_DESCRIPTOR, null, WRITE_EXCEPTIONS.clone());
+        MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PUBLIC, WRITE_METHOD, WRITE_DESCRIPTOR, null,
+                WRITE_EXCEPTIONS.clone());
         mv.visitCode();
         if (decision.superSerializable) {
             mv.visitVarInsn(Opcodes.ALOAD, 0);

@@ -54,30 +54,32 @@ final class GraphComparison {
 
     /** Matching serial fields (expected, actual) of two same-named classes, or null when they differ. */
     private Field[][] fieldPairs(Class<?> expectedClass, Class<?> actualClass) {
-        return fieldCache.computeIfAbsent(expectedClass, k -> new java.util.HashMap<>()).computeIfAbsent(actualClass, k -> {
-            List<Field[]> pairs = new ArrayList<>();
-            for (Class<?> ec = expectedClass, ac = actualClass; ec != null && java.io.Serializable.class.isAssignableFrom(ec);
-                    ec = ec.getSuperclass(), ac = ac.getSuperclass()) {
-                if (ec.getName().startsWith("java.")) {
-                    break;
-                }
-                for (Field f : ec.getDeclaredFields()) {
-                    int m = f.getModifiers();
-                    if (Modifier.isStatic(m) || Modifier.isTransient(m)) {
-                        continue;
+        return fieldCache.computeIfAbsent(expectedClass, k -> new java.util.HashMap<>())
+                .computeIfAbsent(actualClass, k -> {
+                    List<Field[]> pairs = new ArrayList<>();
+                    for (Class<?> ec = expectedClass, ac = actualClass;
+                            ec != null && java.io.Serializable.class.isAssignableFrom(ec);
+                            ec = ec.getSuperclass(), ac = ac.getSuperclass()) {
+                        if (ec.getName().startsWith("java.")) {
+                            break;
+                        }
+                        for (Field f : ec.getDeclaredFields()) {
+                            int m = f.getModifiers();
+                            if (Modifier.isStatic(m) || Modifier.isTransient(m)) {
+                                continue;
+                            }
+                            try {
+                                Field g = ac.getDeclaredField(f.getName());
+                                f.setAccessible(true);
+                                g.setAccessible(true);
+                                pairs.add(new Field[] {f, g});
+                            } catch (NoSuchFieldException x) {
+                                return null;
+                            }
+                        }
                     }
-                    try {
-                        Field g = ac.getDeclaredField(f.getName());
-                        f.setAccessible(true);
-                        g.setAccessible(true);
-                        pairs.add(new Field[] {f, g});
-                    } catch (NoSuchFieldException x) {
-                        return null;
-                    }
-                }
-            }
-            return pairs.toArray(new Field[0][]);
-        });
+                    return pairs.toArray(new Field[0][]);
+                });
     }
 
     /** Null when equal, else where and how the graphs differ. */
@@ -107,8 +109,10 @@ final class GraphComparison {
             return path + ": expected class " + e.getClass().getName() + " but was " + a.getClass().getName();
         }
         if (isValue(e)) {
-            String es = e instanceof Class ? ((Class<?>) e).getName() : e instanceof Enum ? ((Enum<?>) e).name() : e.toString();
-            String as = a instanceof Class ? ((Class<?>) a).getName() : a instanceof Enum ? ((Enum<?>) a).name() : a.toString();
+            String es = e instanceof Class ? ((Class<?>) e).getName()
+                    : e instanceof Enum ? ((Enum<?>) e).name() : e.toString();
+            String as = a instanceof Class ? ((Class<?>) a).getName()
+                    : a instanceof Enum ? ((Enum<?>) a).name() : a.toString();
             return es.equals(as) ? null : path + ": expected " + es + " but was " + as;
         }
         Object seen = matched.get(e);

@@ -47,7 +47,8 @@ public class IbiscCommandTest {
     }
 
     private int ibisc(String... args) {
-        return Ibisc.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return Ibisc.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
     private String out() {
@@ -91,7 +92,8 @@ public class IbiscCommandTest {
             assertEquals(ibisc("-v", dir.toString()), Ibisc.OK, err());
             assertTrue(out().contains("skipped   c.UsesDep: the type of field dep (d.Dep)"), out());
             out.reset();
-            assertEquals(ibisc("-v", "-cp", "/nonexistent" + File.pathSeparator + depRoot, dir.toString()), Ibisc.OK, err());
+            assertEquals(ibisc("-v", "-cp", "/nonexistent" + File.pathSeparator + depRoot, dir.toString()), Ibisc.OK,
+                    err());
             assertTrue(out().contains("rewritten c.UsesDep"), out());
         } finally {
             Samples.delete(depRoot);
@@ -142,7 +144,8 @@ public class IbiscCommandTest {
 
     @Test(timeOut = 60_000)
     public void mainExitsWithTheStatusInAChildJvm() throws Exception {
-        List<String> base = List.of(Samples.javaBin(), "-cp", System.getProperty("java.class.path"), Ibisc.class.getName());
+        List<String> base = List.of(Samples.javaBin(), "-cp", System.getProperty("java.class.path"),
+                Ibisc.class.getName());
         Samples.ProcessResult ok = Samples.run(concat(base, "-v", dir.toString()), 60);
         assertEquals(ok.exitCode, 0, ok.output);
         assertTrue(ok.output.contains("rewritten c.Plain"), ok.output);

@@ -57,7 +57,8 @@ public final class InteropPeer {
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         Thread.currentThread().setContextClassLoader(loader); // the input resolves classes through it
         try {
-            BlockInputStream blocks = new BlockInputStream(MemoryPipe.of(bytes, 0, 0).source, BUFFER, ByteOrder.nativeOrder());
+            BlockInputStream blocks = new BlockInputStream(MemoryPipe.of(bytes, 0, 0).source, BUFFER,
+                    ByteOrder.nativeOrder());
             SerializationInput in = Serialization.createInput("ibis", blocks);
             Object[] result = new Object[count];
             for (int i = 0; i < count; i++) {
@@ -71,7 +72,10 @@ public final class InteropPeer {
         }
     }
 
-    /** The class name of the stream's codec for class {@code name} of {@code loader} (ibis.io internals, via reflection). */
+    /**
+     * The class name of the stream's codec for class {@code name} of {@code loader} (ibis.io
+     * internals, via reflection).
+     */
     static String codecClass(ClassLoader loader, String name) throws Exception {
         Class<?> serialClass = Class.forName("ibis.io.SerialClass");
         java.lang.reflect.Method of = serialClass.getDeclaredMethod("of", Class.class);

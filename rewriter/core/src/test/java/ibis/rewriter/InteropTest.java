@@ -71,7 +71,8 @@ public class InteropTest {
         assertTrue(r.output.contains("codec=ibis.io.FieldCodec$Nestmate$Level3"), "nestmate field code: " + r.output);
         Object[] expected = InteropPeer.graphs(rewrittenLoader);
         byte[] byRewritten = InteropPeer.write(rewrittenLoader, expected);
-        assertTrue(java.util.Arrays.equals(Files.readAllBytes(file), byRewritten), "the same bytes as the rewritten code");
+        assertTrue(java.util.Arrays.equals(Files.readAllBytes(file), byRewritten),
+                "the same bytes as the rewritten code");
         Object[] read = InteropPeer.read(rewrittenLoader, Files.readAllBytes(file), expected.length);
         assertNull(InteropPeer.compare(expected, read));
         assertTrue(read[0] instanceof ibis.io.Serializable, "read into rewritten classes");

@@ -77,7 +77,8 @@ public class JarRewriteTest {
         manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "sample.Foo");
         manifest.getMainAttributes().put(new Attributes.Name("Multi-Release"), "true");
         Map<String, byte[]> files = Samples.snapshot(classes);
-        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, manifest)) {
+        try (OutputStream file = Files.newOutputStream(jar);
+                JarOutputStream out = new JarOutputStream(file, manifest)) {
             if (signed) {
                 put(out, "META-INF/SIGNER.SF", "Signature-Version: 1.0\n".getBytes(StandardCharsets.UTF_8), false);
             }
@@ -148,25 +149,29 @@ public class JarRewriteTest {
             String className = name.endsWith(".class") ? name.substring(0, name.length() - 6).replace('/', '.') : null;
             ClassOutcome o = className == null || name.startsWith("META-INF/") ? null : r.outcome(className);
             if (o != null && o.status() == ClassOutcome.Status.REWRITTEN
-                    && (new org.objectweb.asm.ClassReader(entry(pristine, name)).getAccess() & Opcodes.ACC_ABSTRACT) == 0) {
+                    && (new org.objectweb.asm.ClassReader(entry(pristine, name)).getAccess()
+                            & Opcodes.ACC_ABSTRACT) == 0) {
                 expected.add(name.replace(".class", "_ibis_io_Generator.class"));
             }
         }
         assertEquals(after, expected);
         for (String unchanged : List.of("META-INF/MANIFEST.MF", "module-info.class", "sample/data.txt",
-                "META-INF/versions/17/sample/Versioned.class", "sample/Versioned.class", "sample/WithWriteObject.class")) {
+                "META-INF/versions/17/sample/Versioned.class", "sample/Versioned.class",
+                "sample/WithWriteObject.class")) {
             assertEquals(entry(jar, unchanged), entry(pristine, unchanged), unchanged);
         }
         assertFalse(java.util.Arrays.equals(entry(jar, "sample/Foo.class"), entry(pristine, "sample/Foo.class")));
         try (ZipFile z = new ZipFile(jar.toFile())) {
             assertEquals(z.getEntry("sample/data.txt").getMethod(), ZipEntry.STORED, "a stored entry stays stored");
-            assertEquals(z.getEntry("sample/Foo.class").getTime(), z.getEntry("sample/Foo_ibis_io_Generator.class").getTime());
+            assertEquals(z.getEntry("sample/Foo.class").getTime(),
+                    z.getEntry("sample/Foo_ibis_io_Generator.class").getTime());
         }
         try (JarFile jf = new JarFile(jar.toFile())) {
             assertEquals(jf.getManifest().getMainAttributes().getValue(Attributes.Name.MAIN_CLASS), "sample.Foo");
         }
         try (Stream<Path> left = Files.list(work)) {
-            assertTrue(left.noneMatch(p -> p.getFileName().toString().endsWith(".ibisc-tmp")), "no temporary file left");
+            assertTrue(left.noneMatch(p -> p.getFileName().toString().endsWith(".ibisc-tmp")),
+                    "no temporary file left");
         }
         try (URLClassLoader loader = Samples.loader(jar)) {
             Class<?> foo = Class.forName("sample.Foo", true, loader);

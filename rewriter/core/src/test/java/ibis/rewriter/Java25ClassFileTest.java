@@ -59,8 +59,8 @@ public class Java25ClassFileTest {
 
         String java = Samples.JDK25.resolve("bin/java").toString();
         String classPath = System.getProperty("java.class.path") + File.pathSeparator + classes;
-        Samples.ProcessResult child = Samples.run(List.of(java, "-Xss512k", "-cp", classPath, InteropPeer.class.getName(),
-                "roundtrip"), 150);
+        Samples.ProcessResult child = Samples.run(
+                List.of(java, "-Xss512k", "-cp", classPath, InteropPeer.class.getName(), "roundtrip"), 150);
         assertEquals(child.exitCode, 0, child.output);
         assertTrue(child.output.contains("rewritten=true"), child.output);
         assertTrue(child.output.contains("OK "), child.output);

@@ -152,7 +152,8 @@ public class JavaRmiPassTest {
         }
         assertTrue(all.containsAll(List.of("ibis/rmi/Naming", "ibis/rmi/registry/LocateRegistry",
                 "ibis/rmi/registry/Registry", "ibis/rmi/server/UnicastRemoteObject")), all.toString());
-        assertTrue(all.containsAll(List.of("java/rmi/RemoteException", "java/rmi/NotBoundException", "java/rmi/Remote")),
+        assertTrue(
+                all.containsAll(List.of("java/rmi/RemoteException", "java/rmi/NotBoundException", "java/rmi/Remote")),
                 all.toString());
         ClassReader impl = new ClassReader(Files.readAllBytes(rewritten.resolve("hello/HelloImpl.class")));
         assertEquals(impl.getSuperName(), "ibis/rmi/server/UnicastRemoteObject");
@@ -202,12 +203,14 @@ public class JavaRmiPassTest {
                     getClass().getClassLoader())) {
                 Class<?> kinds = Class.forName("k.Kinds", true, loader);
                 assertEquals(kinds.getField("regs").getType(), ibis.rmi.registry.Registry[].class);
-                assertTrue(kinds.getField("list").getGenericType().getTypeName().contains("ibis.rmi.registry.Registry"));
+                assertTrue(
+                        kinds.getField("list").getGenericType().getTypeName().contains("ibis.rmi.registry.Registry"));
                 assertEquals(kinds.getMethod("constant").invoke(null), ibis.rmi.server.UnicastRemoteObject.class);
                 assertEquals(kinds.getMethod("is", Object.class).invoke(null, "x"), Boolean.FALSE);
                 assertEquals(kinds.getMethod("cast", Object.class).invoke(null, (Object) null), null);
                 assertEquals(kinds.getMethod("array").invoke(null).getClass(), ibis.rmi.registry.Registry[].class);
-                assertTrue(kinds.getMethod("handle").invoke(null) != null, "the method reference links to ibis.rmi.Naming");
+                assertTrue(kinds.getMethod("handle").invoke(null) != null,
+                        "the method reference links to ibis.rmi.Naming");
                 assertEquals(kinds.getMethod("port").invoke(null), 1099);
             }
         } finally {
@@ -262,7 +265,8 @@ public class JavaRmiPassTest {
             Samples.compile(dir, Map.of("s/Statics.java", String.join("\n",
                     "package s;",
                     "public class Statics {",
-                    "    public static String viaServer() throws Exception { return java.rmi.server.RemoteServer.getClientHost(); }",
+                    "    public static String viaServer() throws Exception {"
+                            + " return java.rmi.server.RemoteServer.getClientHost(); }",
                     "    public static String viaUnicast() throws Exception {",
                     "        return java.rmi.server.UnicastRemoteObject.getClientHost();",
                     "    }",
@@ -284,7 +288,8 @@ public class JavaRmiPassTest {
                         statics.getMethod(m).invoke(null);
                         fail(m + " outside a remote call returned");
                     } catch (java.lang.reflect.InvocationTargetException e) {
-                        assertTrue(e.getCause() instanceof java.rmi.server.ServerNotActiveException, m + ": " + e.getCause());
+                        assertTrue(e.getCause() instanceof java.rmi.server.ServerNotActiveException,
+                                m + ": " + e.getCause());
                     }
                 }
                 java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
@@ -387,7 +392,8 @@ public class JavaRmiPassTest {
             Samples.compile(dir, Map.of(
                     "o/Ping.java", String.join("\n",
                             "package o;",
-                            "public interface Ping extends java.rmi.Remote { int ping(int x) throws java.rmi.RemoteException; }"),
+                            "public interface Ping extends java.rmi.Remote {"
+                                    + " int ping(int x) throws java.rmi.RemoteException; }"),
                     "o/Plain.java", String.join("\n",
                             "package o;",
                             "public class Plain implements Ping { public int ping(int x) { return x + 1; } }"),
@@ -411,17 +417,22 @@ public class JavaRmiPassTest {
                             "    public static void main(String[] args) throws Exception {",
                             "        RemoteStub s0 = UnicastRemoteObject.exportObject(new Plain());",
                             "        Remote s1 = UnicastRemoteObject.exportObject(new Plain(), 0);",
-                            "        Remote s2 = UnicastRemoteObject.exportObject(new Plain(), 0, null, (RMIServerSocketFactory) null);",
-                            "        Remote s3 = UnicastRemoteObject.exportObject(new Plain(), 0, (java.io.ObjectInputFilter) null);",
+                            "        Remote s2 = UnicastRemoteObject.exportObject(new Plain(), 0, null,"
+                                    + " (RMIServerSocketFactory) null);",
+                            "        Remote s3 = UnicastRemoteObject.exportObject(new Plain(), 0,"
+                                    + " (java.io.ObjectInputFilter) null);",
                             "        Remote s4 = UnicastRemoteObject.exportObject(new Plain(), 0, null, null,"
                                     + " java.io.ObjectInputFilter.Config.createFilter(\"*\"));",
                             "        int sum = 0;",
                             "        for (Remote r : new Remote[] { s0, s1, s2, s3, s4 }) sum += ((Ping) r).ping(10);",
                             "        Sub a = new Sub(); Sub b = new Sub(1234); Sub c = new Sub(0, null, null);",
                             "        Sub d = (Sub) c.copy();",
-                            "        for (Sub x : new Sub[] { a, b, c, d }) sum += ((Ping) UnicastRemoteObject.toStub(x)).ping(100);",
-                            "        System.out.println(\"SUM \" + sum + \" \" + (d != c) + \" \" + s0.getClass().getName());",
-                            "        for (Sub x : new Sub[] { a, b, c, d }) UnicastRemoteObject.unexportObject(x, true);",
+                            "        for (Sub x : new Sub[] { a, b, c, d })"
+                                    + " sum += ((Ping) UnicastRemoteObject.toStub(x)).ping(100);",
+                            "        System.out.println(\"SUM \" + sum + \" \" + (d != c)"
+                                    + " + \" \" + s0.getClass().getName());",
+                            "        for (Sub x : new Sub[] { a, b, c, d })"
+                                    + " UnicastRemoteObject.unexportObject(x, true);",
                             "        System.exit(0);",
                             "    }",
                             "}")));
@@ -469,8 +480,8 @@ public class JavaRmiPassTest {
                     cp.append(cp.length() == 0 ? "" : File.pathSeparator).append(e);
                 }
             }
-            Samples.ProcessResult r = Samples.run(List.of(Samples.javaBin(), "-cp", cp.toString(), Ibisc.class.getName(),
-                    "--java-rmi", dir.toString()), 60);
+            Samples.ProcessResult r = Samples.run(List.of(Samples.javaBin(), "-cp", cp.toString(),
+                    Ibisc.class.getName(), "--java-rmi", dir.toString()), 60);
             assertEquals(r.exitCode, Ibisc.FAILURE, r.output);
             assertTrue(r.output.contains("n.Find"), r.output);
             assertTrue(r.output.contains("ibis.rmi.Naming is not on the class path"), r.output);
@@ -500,8 +511,8 @@ public class JavaRmiPassTest {
                 if (line.contains(" hello.HelloMain:")) {
                     assertTrue(line.endsWith("(java.rmi renamed to ibis.rmi)"), line);
                 } else if (line.contains(" hello.HelloImpl:")) {
-                    assertTrue(line.endsWith("(java.rmi renamed to ibis.rmi) (RMI stub hello.HelloImpl_IbisStub and skeleton)"),
-                            line);
+                    assertTrue(line.endsWith(
+                            "(java.rmi renamed to ibis.rmi) (RMI stub hello.HelloImpl_IbisStub and skeleton)"), line);
                 } else if (line.contains(" hello.Hello:")) {
                     assertFalse(line.contains("renamed"), line);
                 }

@@ -100,7 +100,8 @@ public class RewriterTest {
         }
         for (Map.Entry<String, String> e : SampleSources.REASONS.entrySet()) {
             String reason = result.outcome(e.getKey()).reason();
-            assertTrue(reason.contains(e.getValue()), e.getKey() + ": reason '" + reason + "' lacks '" + e.getValue() + "'");
+            assertTrue(reason.contains(e.getValue()),
+                    e.getKey() + ": reason '" + reason + "' lacks '" + e.getValue() + "'");
         }
         assertEquals(reported.size(), result.classes().size(), "the listener sees every class once");
     }
@@ -130,7 +131,8 @@ public class RewriterTest {
                         "a generator for every rewritten class that is not abstract: " + file);
             } else {
                 assertEquals(after.get(file), before.get(file), file + " must be untouched");
-                assertFalse(after.containsKey(file.replace(".class", "_ibis_io_Generator.class")), "no generator for " + file);
+                assertFalse(after.containsKey(file.replace(".class", "_ibis_io_Generator.class")),
+                        "no generator for " + file);
             }
         }
     }
@@ -177,23 +179,28 @@ public class RewriterTest {
     public void fooIsRewrittenExactlyLikeTheContractExample() throws IOException {
         ClassNode base = node(rewrittenBytes("sample.Base"));
         assertEquals(code(method(base, "ibisWrite", "(Libis/io/IbisSerializationOutput;)V")), List.of(
-                "ALOAD 1", "ALOAD 0", "GETFIELD sample/Base.x I", "INVOKEVIRTUAL ibis/io/IbisSerializationOutput.writeInt(I)V",
+                "ALOAD 1", "ALOAD 0", "GETFIELD sample/Base.x I",
+                "INVOKEVIRTUAL ibis/io/IbisSerializationOutput.writeInt(I)V",
                 "RETURN"));
         assertEquals(code(method(base, "<init>", "(Libis/io/IbisSerializationInput;)V")), List.of(
                 "ALOAD 0", "INVOKESPECIAL java/lang/Object.<init>()V",
-                "ALOAD 1", "ALOAD 0", "INVOKEVIRTUAL ibis/io/IbisSerializationInput.registerObject(Ljava/lang/Object;)V",
-                "ALOAD 0", "ALOAD 1", "INVOKEVIRTUAL ibis/io/IbisSerializationInput.readInt()I", "PUTFIELD sample/Base.x I",
+                "ALOAD 1", "ALOAD 0",
+                "INVOKEVIRTUAL ibis/io/IbisSerializationInput.registerObject(Ljava/lang/Object;)V",
+                "ALOAD 0", "ALOAD 1", "INVOKEVIRTUAL ibis/io/IbisSerializationInput.readInt()I",
+                "PUTFIELD sample/Base.x I",
                 "RETURN"));
         ClassNode foo = node(rewrittenBytes("sample.Foo"));
         assertEquals(code(method(foo, "ibisWrite", "(Libis/io/IbisSerializationOutput;)V")), List.of(
                 "ALOAD 0", "ALOAD 1", "INVOKESPECIAL sample/Base.ibisWrite(Libis/io/IbisSerializationOutput;)V",
-                "ALOAD 1", "ALOAD 0", "GETFIELD sample/Foo.a I", "INVOKEVIRTUAL ibis/io/IbisSerializationOutput.writeInt(I)V",
+                "ALOAD 1", "ALOAD 0", "GETFIELD sample/Foo.a I",
+                "INVOKEVIRTUAL ibis/io/IbisSerializationOutput.writeInt(I)V",
                 "ALOAD 1", "ALOAD 0", "GETFIELD sample/Foo.arr [I", "LDC [I",
                 "INVOKEVIRTUAL ibis/io/IbisSerializationOutput.writeKnownObject(Ljava/lang/Object;Ljava/lang/Class;)V",
                 "ALOAD 1", "ALOAD 0", "GETFIELD sample/Foo.b Lsample/Bar;", "LDC sample/Bar",
                 "INVOKEVIRTUAL ibis/io/IbisSerializationOutput.writeKnownObject(Ljava/lang/Object;Ljava/lang/Class;)V",
                 "ALOAD 0", "GETFIELD sample/Foo.f Lsample/Foo;", "ASTORE 3", "ALOAD 1", "ALOAD 3", "LDC sample/Foo",
-                "INVOKEVIRTUAL ibis/io/IbisSerializationOutput.beginPlain(Ljava/lang/Object;Ljava/lang/Class;)Z", "IFEQ",
+                "INVOKEVIRTUAL ibis/io/IbisSerializationOutput.beginPlain(Ljava/lang/Object;Ljava/lang/Class;)Z",
+                "IFEQ",
                 "ALOAD 3", "ALOAD 1", "INVOKEVIRTUAL sample/Foo.ibisWrite(Libis/io/IbisSerializationOutput;)V",
                 "ALOAD 1", "INVOKEVIRTUAL ibis/io/IbisSerializationOutput.endPlain()V",
                 "ALOAD 1", "ALOAD 0", "GETFIELD sample/Foo.s Ljava/lang/String;",
@@ -201,14 +208,16 @@ public class RewriterTest {
                 "RETURN"));
         assertEquals(code(method(foo, "<init>", "(Libis/io/IbisSerializationInput;)V")), List.of(
                 "ALOAD 0", "ALOAD 1", "INVOKESPECIAL sample/Base.<init>(Libis/io/IbisSerializationInput;)V",
-                "ALOAD 0", "ALOAD 1", "INVOKEVIRTUAL ibis/io/IbisSerializationInput.readInt()I", "PUTFIELD sample/Foo.a I",
+                "ALOAD 0", "ALOAD 1", "INVOKEVIRTUAL ibis/io/IbisSerializationInput.readInt()I",
+                "PUTFIELD sample/Foo.a I",
                 "ALOAD 0", "ALOAD 1", "LDC [I",
                 "INVOKEVIRTUAL ibis/io/IbisSerializationInput.readKnownObject(Ljava/lang/Class;)Ljava/lang/Object;",
                 "CHECKCAST [I", "PUTFIELD sample/Foo.arr [I",
                 "ALOAD 0", "ALOAD 1", "LDC sample/Bar",
                 "INVOKEVIRTUAL ibis/io/IbisSerializationInput.readKnownObject(Ljava/lang/Class;)Ljava/lang/Object;",
                 "CHECKCAST sample/Bar", "PUTFIELD sample/Foo.b Lsample/Bar;",
-                "ALOAD 1", "LDC sample/Foo", "INVOKEVIRTUAL ibis/io/IbisSerializationInput.beginPlain(Ljava/lang/Class;)Z",
+                "ALOAD 1", "LDC sample/Foo",
+                "INVOKEVIRTUAL ibis/io/IbisSerializationInput.beginPlain(Ljava/lang/Class;)Z",
                 "IFEQ", "NEW sample/Foo", "DUP", "ALOAD 1",
                 "INVOKESPECIAL sample/Foo.<init>(Libis/io/IbisSerializationInput;)V",
                 "ALOAD 1", "INVOKEVIRTUAL ibis/io/IbisSerializationInput.endPlain()V", "GOTO",
@@ -225,24 +234,29 @@ public class RewriterTest {
         String out = "INVOKEVIRTUAL ibis/io/IbisSerializationOutput.";
         assertEquals(code(method(link, "ibisWrite", "(Libis/io/IbisSerializationOutput;)V")), List.of(
                 "ALOAD 0", "GETFIELD sample/Link.next Lsample/Link;", "ASTORE 3",
-                "ALOAD 1", "ALOAD 3", "LDC sample/Link", out + "selfHeader(Ljava/lang/Object;Ljava/lang/Class;)I", "ISTORE 4",
+                "ALOAD 1", "ALOAD 3", "LDC sample/Link", out + "selfHeader(Ljava/lang/Object;Ljava/lang/Class;)I",
+                "ISTORE 4",
                 "ALOAD 1", "BIPUSH", "ILOAD 4", out + "reserveWithHeader(II)I", "ISTORE 2",
                 "ALOAD 1", "ILOAD 2", "ALOAD 0", "GETFIELD sample/Link.id I", out + "putInt(II)V",
                 "ALOAD 1", "ILOAD 2", "ICONST_4", "IADD", "ALOAD 0", "GETFIELD sample/Link.mark I", out + "putInt(II)V",
-                "ALOAD 1", "ILOAD 2", "BIPUSH", "IADD", "ILOAD 4", "ALOAD 3", out + "putSelfHeader(IILjava/lang/Object;)Z",
+                "ALOAD 1", "ILOAD 2", "BIPUSH", "IADD", "ILOAD 4", "ALOAD 3",
+                out + "putSelfHeader(IILjava/lang/Object;)Z",
                 "IFEQ", "ALOAD 3", "ALOAD 1", "INVOKEVIRTUAL sample/Link.ibisWrite(Libis/io/IbisSerializationOutput;)V",
                 "ALOAD 1", out + "endPlain()V",
-                "ALOAD 0", "GETFIELD sample/Link.other Lsample/Link;", "ASTORE 3", "ALOAD 1", "ALOAD 3", "LDC sample/Link",
+                "ALOAD 0", "GETFIELD sample/Link.other Lsample/Link;", "ASTORE 3",
+                "ALOAD 1", "ALOAD 3", "LDC sample/Link",
                 out + "beginPlain(Ljava/lang/Object;Ljava/lang/Class;)Z", "IFEQ",
                 "ALOAD 3", "ALOAD 1", "INVOKEVIRTUAL sample/Link.ibisWrite(Libis/io/IbisSerializationOutput;)V",
                 "ALOAD 1", out + "endPlain()V",
                 "RETURN"));
         String in = "INVOKEVIRTUAL ibis/io/IbisSerializationInput.";
         List<String> readLink = List.of("IFEQ", "NEW sample/Link", "DUP", "ALOAD 1",
-                "INVOKESPECIAL sample/Link.<init>(Libis/io/IbisSerializationInput;)V", "ALOAD 1", in + "endPlain()V", "GOTO",
+                "INVOKESPECIAL sample/Link.<init>(Libis/io/IbisSerializationInput;)V",
+                "ALOAD 1", in + "endPlain()V", "GOTO",
                 "ALOAD 1", in + "readAfterHeader()Ljava/lang/Object;", "CHECKCAST sample/Link", "ASTORE 3");
         List<String> read = new java.util.ArrayList<>(List.of(
-                "ALOAD 0", "INVOKESPECIAL java/lang/Object.<init>()V", "ALOAD 1", "ALOAD 0", in + "registerObject(Ljava/lang/Object;)V",
+                "ALOAD 0", "INVOKESPECIAL java/lang/Object.<init>()V",
+                "ALOAD 1", "ALOAD 0", in + "registerObject(Ljava/lang/Object;)V",
                 "ALOAD 1", "BIPUSH", in + "claimWithHeader(I)I", "ISTORE 2",
                 "ALOAD 0", "ALOAD 1", "ILOAD 2", in + "intAt(I)I", "PUTFIELD sample/Link.id I",
                 "ALOAD 0", "ALOAD 1", "ILOAD 2", "ICONST_4", "IADD", in + "intAt(I)I", "PUTFIELD sample/Link.mark I",
@@ -325,7 +339,8 @@ public class RewriterTest {
                         continue;
                     }
                     boolean known = (Boolean) isKnown.invoke(null, type);
-                    assertEquals(e.getValue().equals("writeKnownObject"), known, o.className() + "." + e.getKey() + " of " + type);
+                    assertEquals(e.getValue().equals("writeKnownObject"), known,
+                            o.className() + "." + e.getKey() + " of " + type);
                     checked++;
                 }
             }
@@ -420,7 +435,8 @@ public class RewriterTest {
             RewriteResult second = new Rewriter().rewrite(List.of(again));
             Samples.assertSameFiles(Samples.snapshot(again), before);
             assertEquals(second.count(ClassOutcome.Status.REWRITTEN), 0);
-            assertEquals(second.count(ClassOutcome.Status.ALREADY_REWRITTEN), result.count(ClassOutcome.Status.REWRITTEN));
+            assertEquals(second.count(ClassOutcome.Status.ALREADY_REWRITTEN),
+                    result.count(ClassOutcome.Status.REWRITTEN));
             assertTrue(second.outcome("sample.Foo").reason().contains("already rewritten"));
         } finally {
             Samples.delete(again);
@@ -442,7 +458,8 @@ public class RewriterTest {
                     """), lib);
             RewriteResult r = new Rewriter().classPath(List.of(lib)).rewrite(List.of(app));
             assertEquals(r.outcome("app.AppSub").status(), ClassOutcome.Status.SKIPPED);
-            assertTrue(r.outcome("app.AppSub").reason().contains("superclass lib.LibBase is Serializable but not rewritten"),
+            assertTrue(r.outcome("app.AppSub").reason()
+                    .contains("superclass lib.LibBase is Serializable but not rewritten"),
                     r.outcome("app.AppSub").reason());
             RewriteResult l = new Rewriter().rewrite(List.of(lib));
             assertEquals(l.outcome("lib.LibBase").status(), ClassOutcome.Status.REWRITTEN);
@@ -489,7 +506,8 @@ public class RewriterTest {
         Path dep = Samples.tempDir("dep");
         Path app = Samples.tempDir("usesdep");
         try {
-            Samples.compile(dep, Map.of("dep/Dep.java", "package dep; public final class Dep implements java.io.Serializable { }"));
+            Samples.compile(dep,
+                    Map.of("dep/Dep.java", "package dep; public final class Dep implements java.io.Serializable { }"));
             Samples.compile(app, Map.of("app/UsesDep.java", """
                     package app;
                     public class UsesDep implements java.io.Serializable { dep.Dep d; int i; }
@@ -543,7 +561,8 @@ public class RewriterTest {
         Path dir = Samples.tempDir("broken");
         try {
             Files.createDirectories(dir.resolve("p"));
-            Files.write(dir.resolve("p/Broken.class"), new byte[] {(byte) 0xca, (byte) 0xfe, (byte) 0xba, (byte) 0xbe, 0, 0});
+            Files.write(dir.resolve("p/Broken.class"),
+                    new byte[] {(byte) 0xca, (byte) 0xfe, (byte) 0xba, (byte) 0xbe, 0, 0});
             try {
                 new Rewriter().rewrite(List.of(dir));
                 fail("a broken class file must fail the run");
@@ -559,7 +578,8 @@ public class RewriterTest {
     public void javaRmiOptionWithoutJavaRmiReferencesStillGeneratesSerializers() throws Exception {
         Path dir = Samples.tempDir("rmi");
         try {
-            Samples.compile(dir, Map.of("r/R.java", "package r; public class R implements java.io.Serializable { int i; }"));
+            Samples.compile(dir,
+                    Map.of("r/R.java", "package r; public class R implements java.io.Serializable { int i; }"));
             RewriteResult r = new Rewriter().javaRmi(true).rewrite(List.of(dir));
             assertTrue(r.warnings().isEmpty(), r.warnings().toString());
             assertEquals(r.javaRmiRenamed(), 0);
@@ -605,7 +625,8 @@ public class RewriterTest {
                 out.add(name + " " + ((TypeInsnNode) insn).desc);
             } else if (insn instanceof LdcInsnNode) {
                 Object c = ((LdcInsnNode) insn).cst;
-                out.add(name + " " + (c instanceof org.objectweb.asm.Type ? ((org.objectweb.asm.Type) c).getInternalName() : c));
+                out.add(name + " "
+                        + (c instanceof org.objectweb.asm.Type ? ((org.objectweb.asm.Type) c).getInternalName() : c));
             } else if (insn instanceof org.objectweb.asm.tree.VarInsnNode) {
                 out.add(name + " " + ((org.objectweb.asm.tree.VarInsnNode) insn).var);
             } else {

@@ -118,7 +118,8 @@ public class RmiStubPassTest {
                     "    public long mulL(long a, long b) { return a * b; }",
                     "    public float half(float f) { return f / 2; }",
                     "    public double sq(double d) { return d * d; }",
-                    "    public double mix(boolean z, byte b, char c, short s, int i, long l, float f, double d, String t) {",
+                    "    public double mix(boolean z, byte b, char c, short s, int i, long l, float f, double d,"
+                            + " String t) {",
                     "        return (z ? 1 : 0) + b + c + s + i + l + f + d + t.length();",
                     "    }",
                     "    public int[] rev(int[] a) {",
@@ -133,16 +134,19 @@ public class RmiStubPassTest {
                     "    }",
                     "    public double[][] transpose(double[][] m) {",
                     "        double[][] r = new double[m[0].length][m.length];",
-                    "        for (int i = 0; i < m.length; i++) for (int j = 0; j < m[0].length; j++) r[j][i] = m[i][j];",
+                    "        for (int i = 0; i < m.length; i++) for (int j = 0; j < m[0].length; j++)"
+                            + " r[j][i] = m[i][j];",
                     "        return r;",
                     "    }",
                     "    public Object[] graph(Object[] g) {",
                     "        return new Object[] { g[0], g, g[0] == g[1], g[3] == g };",
                     "    }",
                     "    public Calc self() { return this; }",
-                    "    public int viaCallback(Callback cb, int x) throws java.rmi.RemoteException { return cb.call(x) + 1; }",
+                    "    public int viaCallback(Callback cb, int x) throws java.rmi.RemoteException {"
+                            + " return cb.call(x) + 1; }",
                     "    public Callback echoCallback(Callback cb) { return cb; }",
-                    "    public void fail(String m) throws CalcException { throw new CalcException(\"failed: \" + m); }",
+                    "    public void fail(String m) throws CalcException {"
+                            + " throw new CalcException(\"failed: \" + m); }",
                     "    public int failRuntime(String m) { throw new IllegalStateException(\"state: \" + m); }",
                     "}"),
             "calc/CallbackImpl.java", String.join("\n",
@@ -159,7 +163,8 @@ public class RmiStubPassTest {
                     "public final class Main {",
                     "    static void r(String s) { System.out.println(\"R \" + s); }",
                     "    static Object runtimeGenerated() throws Exception {",
-                    "        return Class.forName(\"ibis.rmi.impl.GeneratedCode\").getMethod(\"runtimeGenerated\").invoke(null);",
+                    "        return Class.forName(\"ibis.rmi.impl.GeneratedCode\")"
+                            + ".getMethod(\"runtimeGenerated\").invoke(null);",
                     "    }",
                     "    public static void main(String[] args) throws Exception {",
                     "        int port = Integer.parseInt(args[1]);",
@@ -188,10 +193,14 @@ public class RmiStubPassTest {
                     "        r(\"half \" + c.half(3f) + \" \" + c.half(Float.NaN));",
                     "        r(\"sq \" + c.sq(1.5) + \" \" + c.sq(-0.0));",
                     "        r(\"mix \" + c.mix(true, (byte) 2, 'c', (short) 4, 5, 6L, 7.5f, 8.25, \"nine\"));",
-                    "        r(\"rev \" + Arrays.toString(c.rev(new int[] {1, 2, 3})) + \" \" + Arrays.toString(c.rev(new int[0])));",
-                    "        r(\"upper \" + Arrays.toString(c.upper(new String[] {\"a\", null, \"\\u00e9t\\u00e9\"})));",
-                    "        r(\"transpose \" + Arrays.deepToString(c.transpose(new double[][] {{1, 2, 3}, {4, 5, 6}})));",
-                    "        java.util.List<String> shared = new java.util.ArrayList<>(java.util.List.of(\"x\", \"y\"));",
+                    "        r(\"rev \" + Arrays.toString(c.rev(new int[] {1, 2, 3}))"
+                            + " + \" \" + Arrays.toString(c.rev(new int[0])));",
+                    "        r(\"upper \" + Arrays.toString(c.upper("
+                            + "new String[] {\"a\", null, \"\\u00e9t\\u00e9\"})));",
+                    "        r(\"transpose \" + Arrays.deepToString(c.transpose("
+                            + "new double[][] {{1, 2, 3}, {4, 5, 6}})));",
+                    "        java.util.List<String> shared ="
+                            + " new java.util.ArrayList<>(java.util.List.of(\"x\", \"y\"));",
                     "        Object[] g = {shared, shared, new int[] {7}, null};",
                     "        g[3] = g;",
                     "        Object[] back = c.graph(g);",
@@ -200,7 +209,8 @@ public class RmiStubPassTest {
                             + " + \" sharedBack=\" + (back[0] == gBack[0] && gBack[0] == gBack[1])"
                             + " + \" cycleBack=\" + (gBack[3] == gBack) + \" \" + Arrays.toString((int[]) gBack[2]));",
                     "        Calc self = c.self();",
-                    "        r(\"self \" + self.add(1, 2) + \" equal=\" + self.equals(c) + \" stub=\" + (self instanceof java.rmi.Remote));",
+                    "        r(\"self \" + self.add(1, 2) + \" equal=\" + self.equals(c)"
+                            + " + \" stub=\" + (self instanceof java.rmi.Remote));",
                     "        CallbackImpl cb = new CallbackImpl();",
                     "        Callback exported = (Callback) UnicastRemoteObject.exportObject(cb, 0);",
                     "        r(\"viaCallback \" + c.viaCallback(cb, 5) + \" \" + c.viaCallback(exported, 6));",
@@ -288,15 +298,18 @@ public class RmiStubPassTest {
                         StubGenerator.skeletonBytes(RemoteMethodTable.skeletonName(c), table), c);
             }
             RemoteMethodTable calc = RemoteInterfaces.of(Class.forName("calc.CalcImpl", false, loader)).table();
-            List<String> names = calc.methods().stream().map(m -> m.name() + m.descriptor()).collect(Collectors.toList());
-            assertTrue(names.containsAll(List.of("over(I)J", "over(J)J", "name()Ljava/lang/String;")), names.toString());
+            List<String> names = calc.methods().stream().map(m -> m.name() + m.descriptor())
+                    .collect(Collectors.toList());
+            assertTrue(names.containsAll(List.of("over(I)J", "over(J)J", "name()Ljava/lang/String;")),
+                    names.toString());
             List<String> sorted = new ArrayList<>(names);
             sorted.sort(null);
             assertEquals(names, sorted, "numbered by name, then descriptor");
             // The stubs verify against the real classes.
             for (String c : REMOTE_CLASSES) {
                 Samples.verify(Files.readAllBytes(buildTime.resolve(c.replace('.', '/') + "_IbisStub.class")), loader);
-                Samples.verify(Files.readAllBytes(buildTime.resolve(c.replace('.', '/') + "_IbisSkeleton.class")), loader);
+                Samples.verify(Files.readAllBytes(buildTime.resolve(c.replace('.', '/') + "_IbisSkeleton.class")),
+                        loader);
             }
         }
     }
@@ -337,7 +350,8 @@ public class RmiStubPassTest {
                     for (String suffix : List.of("_IbisStub.class", "_IbisSkeleton.class")) {
                         ZipEntry e = zip.getEntry(c + suffix);
                         assertNotNull(e, c + suffix);
-                        assertEquals(zip.getInputStream(e).readAllBytes(), Files.readAllBytes(buildTime.resolve(c + suffix)));
+                        assertEquals(zip.getInputStream(e).readAllBytes(),
+                                Files.readAllBytes(buildTime.resolve(c + suffix)));
                     }
                 }
                 assertEquals(zip.stream().filter(e -> e.getName().endsWith("_IbisStub.class")).count(), 2L);
@@ -513,7 +527,8 @@ public class RmiStubPassTest {
         private final Thread reader;
 
         Server(Path classes, List<String> jvmOptions, int port) throws Exception {
-            process = new ProcessBuilder(command(classes, jvmOptions, "server", port)).redirectErrorStream(true).start();
+            process = new ProcessBuilder(command(classes, jvmOptions, "server", port)).redirectErrorStream(true)
+                    .start();
             reader = new Thread(() -> {
                 try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
                         StandardCharsets.UTF_8))) {

@@ -63,7 +63,8 @@ public class RoundTripTest {
         for (String name : List.of("sample.Foo", "sample.Base", "sample.Shapes", "sample.Outer$Inner", "sample.Outer$1",
                 "sample.Box", "sample.FinalFields", "sample.Node", "sample.Circle")) {
             assertEquals(codecKind(Class.forName(name, true, rewrittenLoader)), "RewrittenCodec", name + " rewritten");
-            assertFalse(codecKind(Class.forName(name, true, plainLoader)).equals("RewrittenCodec"), name + " not rewritten");
+            assertFalse(codecKind(Class.forName(name, true, plainLoader)).equals("RewrittenCodec"),
+                    name + " not rewritten");
         }
     }
 
@@ -88,7 +89,8 @@ public class RoundTripTest {
         Object[] rewrittenGraphs = InteropPeer.graphs(rewrittenLoader);
         Object[] plainGraphs = InteropPeer.graphs(plainLoader);
         // Rewritten writer, run-time reader.
-        Object[] read = InteropPeer.read(plainLoader, InteropPeer.write(rewrittenLoader, rewrittenGraphs), plainGraphs.length);
+        Object[] read = InteropPeer.read(plainLoader, InteropPeer.write(rewrittenLoader, rewrittenGraphs),
+                plainGraphs.length);
         assertNull(InteropPeer.compare(plainGraphs, read));
         assertEquals(read[0].getClass().getClassLoader(), plainLoader);
         // Run-time writer, rewritten reader.
@@ -106,7 +108,10 @@ public class RoundTripTest {
         return bytes;
     }
 
-    /** Reads each graph's bytes with {@code loader}'s classes and compares with {@code expected}; null when all are equal. */
+    /**
+     * Reads each graph's bytes with {@code loader}'s classes and compares with {@code expected};
+     * null when all are equal.
+     */
     private static String readEach(ClassLoader loader, byte[][] bytes, Object[] expected) throws Exception {
         for (int i = 0; i < bytes.length; i++) {
             Object copy = InteropPeer.read(loader, bytes[i], 1)[0];
@@ -136,7 +141,8 @@ public class RoundTripTest {
         for (String name : List.of("sample.Wide", "sample.Spill", "sample.Level1", "sample.Level2", "sample.Level3")) {
             assertEquals(codecKind(Class.forName(name, true, rewrittenLoader)), "RewrittenCodec", name);
             String runTime = InteropPeer.codecClass(plainLoader, name);
-            assertTrue(runTime.startsWith("ibis.io.FieldCodec$") && !runTime.contains("Nestmate"), name + ": " + runTime);
+            assertTrue(runTime.startsWith("ibis.io.FieldCodec$") && !runTime.contains("Nestmate"),
+                    name + ": " + runTime);
         }
         for (int i = 0; i < rewrittenGraphs.length; i++) {
             assertTrue(java.util.Arrays.equals(byRunTime[i], byRewritten[i]),
@@ -150,20 +156,23 @@ public class RoundTripTest {
     public void readingRunsOnlyTheNoArgConstructorOfTheFirstNonSerializableSuperclass() throws Exception {
         Class<?> type = Class.forName("sample.OnTopOfPlain", true, rewrittenLoader);
         Object original = type.getConstructor().newInstance();
-        Object copy = InteropPeer.read(rewrittenLoader, InteropPeer.write(rewrittenLoader, new Object[] {original}), 1)[0];
+        Object copy = InteropPeer.read(rewrittenLoader,
+                InteropPeer.write(rewrittenLoader, new Object[] {original}), 1)[0];
         assertEquals(field(copy, "sample.Plain", "p"), 7, "Plain() ran, as in the JDK");
         assertEquals(field(original, "sample.Plain", "p"), 99);
         assertEquals(field(copy, "sample.OnTopOfPlain", "q"), 100, "own fields are read");
         // Field initialisers of a rewritten class do not run either (same as the JDK).
         Object anon = Class.forName("sample.Outer", true, rewrittenLoader).getMethod("anonymous")
                 .invoke(Class.forName("sample.Outer", true, rewrittenLoader).getConstructor().newInstance());
-        Object anonCopy = InteropPeer.read(rewrittenLoader, InteropPeer.write(rewrittenLoader, new Object[] {anon}), 1)[0];
+        Object anonCopy = InteropPeer.read(rewrittenLoader,
+                InteropPeer.write(rewrittenLoader, new Object[] {anon}), 1)[0];
         assertEquals(field(anonCopy, "sample.Outer$1", "y"), 5);
         assertEquals(field(anonCopy, "sample.Base", "x"), 4);
     }
 
     private Object field(Object o, String declaringClass, String name) throws Exception {
-        java.lang.reflect.Field f = Class.forName(declaringClass, false, o.getClass().getClassLoader()).getDeclaredField(name);
+        java.lang.reflect.Field f = Class.forName(declaringClass, false, o.getClass().getClassLoader())
+                .getDeclaredField(name);
         f.setAccessible(true);
         return f.get(o);
     }

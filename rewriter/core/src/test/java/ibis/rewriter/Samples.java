@@ -105,7 +105,8 @@ final class Samples {
 
     private static List<String> javaFiles(Path src) throws IOException {
         try (Stream<Path> s = Files.walk(src)) {
-            return s.filter(p -> p.toString().endsWith(".java")).map(Path::toString).sorted().collect(Collectors.toList());
+            return s.filter(p -> p.toString().endsWith(".java")).map(Path::toString).sorted()
+                    .collect(Collectors.toList());
         }
     }
 
@@ -168,7 +169,8 @@ final class Samples {
     }
 
     /** Runs a command in {@code dir} (null: the current directory). */
-    static ProcessResult run(List<String> command, long timeoutSeconds, Path dir) throws IOException, InterruptedException {
+    static ProcessResult run(List<String> command, long timeoutSeconds, Path dir)
+            throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         if (dir != null) {
             pb.directory(dir.toFile());

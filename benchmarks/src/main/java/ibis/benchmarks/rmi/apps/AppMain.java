@@ -84,7 +84,8 @@ public final class AppMain {
             main = new AppMain(rank, size, Integer.parseInt(args[3]), Problem.parse(args[4]));
         } catch (IllegalArgumentException e) {
             System.err.println("AppMain: " + e.getMessage());
-            System.err.println("usage: AppMain <app>[,<app>...]|all <rank> <size> <registryPort> test|quick|full; apps: "
+            System.err.println(
+                    "usage: AppMain <app>[,<app>...]|all <rank> <size> <registryPort> test|quick|full; apps: "
                     + String.join(" ", APPS));
             System.exit(2);
             return;

@@ -4,10 +4,11 @@ import java.rmi.RemoteException;
 import java.util.SplittableRandom;
 
 /**
- * All-pairs shortest paths, Floyd-Warshall ("Efficient Java RMI for Parallel Programming"): the distance table is split rowwise in
- * blocks over the ranks. In iteration k the owner of row k broadcasts it along a binary spanning
- * tree rooted at the owner: every rank forwards the row to its (at most two) children by RMI before
- * relaxing its own rows with it. At the end the rows are gathered at rank 0.
+ * All-pairs shortest paths, Floyd-Warshall ("Efficient Java RMI for Parallel Programming"): the
+ * distance table is split rowwise in blocks over the ranks. In iteration k the owner of row k
+ * broadcasts it along a binary spanning tree rooted at the owner: every rank forwards the row to
+ * its (at most two) children by RMI before relaxing its own rows with it. At the end the rows are
+ * gathered at rank 0.
  */
 public final class Asp extends AppNode implements AspPeer {
 

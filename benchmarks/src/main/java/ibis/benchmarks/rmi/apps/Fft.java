@@ -4,12 +4,12 @@ import java.rmi.RemoteException;
 import java.util.SplittableRandom;
 
 /**
- * 1-D complex FFT of N = M * M points by the six-step method (SPLASH-2 FFT, as in "Efficient Java RMI for Parallel Programming"): the data is
- * an M x M matrix split rowwise in blocks over the ranks; transpose, M-point FFTs of the rows,
- * twiddle factors, transpose, row FFTs, transpose. Each transpose is a personalised all-to-all
- * exchange: every rank sends every other rank, in one RMI, the sub-block that becomes part of that
- * rank's rows. At the end the rows (the spectrum in natural order) are gathered at rank 0, which
- * compares them with a sequential radix-2 FFT of all N points.
+ * 1-D complex FFT of N = M * M points by the six-step method (SPLASH-2 FFT, as in "Efficient Java
+ * RMI for Parallel Programming"): the data is an M x M matrix split rowwise in blocks over the
+ * ranks; transpose, M-point FFTs of the rows, twiddle factors, transpose, row FFTs, transpose. Each
+ * transpose is a personalised all-to-all exchange: every rank sends every other rank, in one RMI,
+ * the sub-block that becomes part of that rank's rows. At the end the rows (the spectrum in natural
+ * order) are gathered at rank 0, which compares them with a sequential radix-2 FFT of all N points.
  */
 public final class Fft extends AppNode implements FftPeer {
 

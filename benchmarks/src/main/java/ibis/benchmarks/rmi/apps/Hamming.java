@@ -4,13 +4,14 @@ import java.rmi.RemoteException;
 import java.util.Arrays;
 
 /**
- * Hamming's problem ("More Efficient Serialization and RMI for Java", section 6.1): all numbers up to a limit whose prime factors are
- * among a set of primes (every second prime: 2, 5, 11, 17, ...), in increasing order without
- * duplicates. A pipeline with one stage per prime: stage k turns the sorted stream S(k-1) into
- * S(k) = S(k-1) merged with p(k) * S(k). The stages are split over the ranks (rank 0 the first
- * ones, every other rank one of the last, largest stages); each rank streams its output to the
- * next rank in chunks of longs (RMIs with primitive arguments only), and the last rank streams the
- * final result back to rank 0, which compares it with a sorted recursive enumeration.
+ * Hamming's problem ("More Efficient Serialization and RMI for Java", section 6.1): all numbers up
+ * to a limit whose prime factors are among a set of primes (every second prime: 2, 5, 11, 17, ...),
+ * in increasing order without duplicates. A pipeline with one stage per prime: stage k turns the
+ * sorted stream S(k-1) into S(k) = S(k-1) merged with p(k) * S(k). The stages are split over the
+ * ranks (rank 0 the first ones, every other rank one of the last, largest stages); each rank
+ * streams its output to the next rank in chunks of longs (RMIs with primitive arguments only), and
+ * the last rank streams the final result back to rank 0, which compares it with a sorted recursive
+ * enumeration.
  */
 public final class Hamming extends AppNode implements HammingPeer {
 
@@ -84,7 +85,8 @@ public final class Hamming extends AppNode implements HammingPeer {
     Hamming(int rank, int size, Problem problem) throws RemoteException {
         super(rank, size);
         primes = everySecondPrime(problem.pick(8, 16, 16));
-        limit = problem == Problem.TEST ? 1_000_000L : problem == Problem.QUICK ? 10_000_000_000_000L : 1_000_000_000_000_000L;
+        limit = problem == Problem.TEST ? 1_000_000L
+                : problem == Problem.QUICK ? 10_000_000_000_000L : 1_000_000_000_000_000L;
         first = firstStage(rank, size, primes.length);
         end = rank == size - 1 ? primes.length : firstStage(rank + 1, size, primes.length);
     }

@@ -10,14 +10,14 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Paraffin generation ("More Efficient Serialization and RMI for Java", section 6.1, the Salishan problem): every paraffin C(i)H(2i+2)
- * for i up to n, each isomer once. A molecule is a carbon with four radicals (carbon-centred) or
- * two radicals of i/2 carbons joined by a bond (bond-centred); a radical is a hydrogen or a carbon
- * with three smaller radicals in canonical order. Master-worker: rank 0 is the master (and also a
- * worker); every worker repeatedly hands in the molecules of its last task and gets the next task
- * in one RMI, so object graphs (molecules sharing their radicals) travel as arguments. Rank 0
- * checks the counts against the known isomer counts and that the molecules are pairwise
- * non-isomorphic (canonical forms of the carbon trees).
+ * Paraffin generation ("More Efficient Serialization and RMI for Java", section 6.1, the Salishan
+ * problem): every paraffin C(i)H(2i+2) for i up to n, each isomer once. A molecule is a carbon with
+ * four radicals (carbon-centred) or two radicals of i/2 carbons joined by a bond (bond-centred); a
+ * radical is a hydrogen or a carbon with three smaller radicals in canonical order. Master-worker:
+ * rank 0 is the master (and also a worker); every worker repeatedly hands in the molecules of its
+ * last task and gets the next task in one RMI, so object graphs (molecules sharing their radicals)
+ * travel as arguments. Rank 0 checks the counts against the known isomer counts and that the
+ * molecules are pairwise non-isomorphic (canonical forms of the carbon trees).
  */
 public final class Paraffins extends AppNode implements ParaffinsMaster {
 

@@ -5,13 +5,14 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * Parallel LSD radix sort of non-negative ints (SPLASH-2 Radix, as in "Efficient Java RMI for Parallel Programming"), 8 bits per pass. The
- * keys are split in blocks over the ranks. Each pass: a local histogram of the digit; a histogram
- * merge over a binary combining tree (children send their subtree's histograms to the parent, rank
- * 0 sends the complete table back down the tree); from the table every rank knows where each of
- * its keys goes in the global order, sorts locally, and sends every other rank the keys that land
- * in its block (one RMI per pair of ranks, as runs of consecutive global positions). At the end
- * the blocks are gathered at rank 0, which checks that they are the sorted input.
+ * Parallel LSD radix sort of non-negative ints (SPLASH-2 Radix, as in "Efficient Java RMI for
+ * Parallel Programming"), 8 bits per pass. The keys are split in blocks over the ranks. Each pass:
+ * a local histogram of the digit; a histogram merge over a binary combining tree (children send
+ * their subtree's histograms to the parent, rank 0 sends the complete table back down the tree);
+ * from the table every rank knows where each of its keys goes in the global order, sorts locally,
+ * and sends every other rank the keys that land in its block (one RMI per pair of ranks, as runs of
+ * consecutive global positions). At the end the blocks are gathered at rank 0, which checks that
+ * they are the sorted input.
  */
 public final class Radix extends AppNode implements RadixPeer {
 

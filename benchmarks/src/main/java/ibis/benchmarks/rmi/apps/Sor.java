@@ -3,12 +3,13 @@ package ibis.benchmarks.rmi.apps;
 import java.rmi.RemoteException;
 
 /**
- * Red/black successive overrelaxation on an n x n grid ("More Efficient Serialization and RMI for Java", section 6.1; "Efficient Java RMI for Parallel Programming"): the
- * interior rows are split in blocks over the ranks; before each half-iteration (red, then black)
- * every rank sends its first row to the rank above and its last row to the rank below (one RMI
- * each), which are the ghost rows the neighbours need. At the end the blocks are gathered at rank 0.
- * The boundary is u(i, j) = i * j / n^2, a discrete harmonic function, so the iteration converges
- * to that function everywhere (the known answer the tests use).
+ * Red/black successive overrelaxation on an n x n grid ("More Efficient Serialization and RMI for
+ * Java", section 6.1; "Efficient Java RMI for Parallel Programming"): the interior rows are split
+ * in blocks over the ranks; before each half-iteration (red, then black) every rank sends its first
+ * row to the rank above and its last row to the rank below (one RMI each), which are the ghost rows
+ * the neighbours need. At the end the blocks are gathered at rank 0. The boundary is u(i, j) =
+ * i * j / n^2, a discrete harmonic function, so the iteration converges to that function everywhere
+ * (the known answer the tests use).
  */
 public final class Sor extends AppNode implements SorPeer {
 

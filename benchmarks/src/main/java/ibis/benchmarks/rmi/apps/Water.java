@@ -4,13 +4,13 @@ import java.rmi.RemoteException;
 import java.util.SplittableRandom;
 
 /**
- * An O(N^2) molecular dynamics step loop in the style of SPLASH-2 Water ("Efficient Java RMI for Parallel Programming"): N molecules
- * (Lennard-Jones point masses, velocity Verlet) split in blocks over the ranks. Each pair is
- * computed once (Newton's third law): molecule i interacts with the next half of the molecules,
- * cyclically, as in Water. Per force evaluation every rank receives, in one RMI from each rank
- * whose molecules it needs, their positions; computes; and sends each of those ranks, in one RMI,
- * the force updates for its molecules. At the end positions, velocities and the potential energy
- * go to rank 0, which compares them with a sequential all-pairs run.
+ * An O(N^2) molecular dynamics step loop in the style of SPLASH-2 Water ("Efficient Java RMI for
+ * Parallel Programming"): N molecules (Lennard-Jones point masses, velocity Verlet) split in blocks
+ * over the ranks. Each pair is computed once (Newton's third law): molecule i interacts with the
+ * next half of the molecules, cyclically, as in Water. Per force evaluation every rank receives, in
+ * one RMI from each rank whose molecules it needs, their positions; computes; and sends each of
+ * those ranks, in one RMI, the force updates for its molecules. At the end positions, velocities
+ * and the potential energy go to rank 0, which compares them with a sequential all-pairs run.
  */
 public final class Water extends AppNode implements WaterPeer {
 

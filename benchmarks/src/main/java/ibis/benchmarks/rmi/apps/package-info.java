@@ -1,8 +1,9 @@
 /**
  * The small parallel applications of the rmi benchmark suite (Hamming, Paraffins and SOR from the
  * KaRMI benchmark collection, "More Efficient Serialization and RMI for Java"; ASP, Radix, FFT and
- * Water from the Manta RMI paper, "Efficient Java RMI for Parallel Programming"), written against plain {@code java.rmi}: they run unchanged on the JDK's RMI and, after
- * {@code ibisc --java-rmi}, on Ibis RMI.
+ * Water from the Manta RMI paper, "Efficient Java RMI for Parallel Programming"), written against
+ * plain {@code java.rmi}: they run unchanged on the JDK's RMI and, after {@code ibisc --java-rmi},
+ * on Ibis RMI.
  *
  * <p>Every process is one rank, started as
  * {@code java ibis.benchmarks.rmi.apps.AppMain <app>[,<app>...]|all <rank> <size> <registryPort> test|quick|full};

@@ -61,7 +61,8 @@ public class RmiAppsTest {
             copyTree(classes.resolve(apps), rewritten.resolve(apps));
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             int rc = Ibisc.run(new String[] {"-v", "--java-rmi", "-cp", ibisRmi.toString(), rewritten.toString()},
-                    new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(out, true, StandardCharsets.UTF_8));
+                    new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(out, true, StandardCharsets.UTF_8));
             String log = out.toString(StandardCharsets.UTF_8);
             assertEquals(rc, Ibisc.OK, log);
             // AppMain, its ControlNode and AppNode name java.rmi classes; the molecule graphs get serializers.
@@ -70,7 +71,8 @@ public class RmiAppsTest {
             String node = new String(Files.readAllBytes(rewritten.resolve(apps).resolve("AppNode.class")),
                     StandardCharsets.ISO_8859_1);
             assertTrue(node.contains("ibis/rmi/server/UnicastRemoteObject"), "AppNode now extends Ibis RMI's class");
-            assertTrue(!node.contains("java/rmi/server/UnicastRemoteObject"), "no reference to the JDK's class is left");
+            assertTrue(!node.contains("java/rmi/server/UnicastRemoteObject"),
+                    "no reference to the JDK's class is left");
 
             Properties serverProperties = new Properties();
             serverProperties.setProperty("ibis.registry.server.bind", "127.0.0.1");

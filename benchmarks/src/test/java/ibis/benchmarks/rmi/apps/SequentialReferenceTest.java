@@ -18,8 +18,8 @@ public class SequentialReferenceTest {
 
     @Test(timeOut = 30_000)
     public void hammingNumbersOfTwoThreeFiveUpToHundred() throws Exception {
-        long[] expected = {1, 2, 3, 4, 5, 6, 8, 9, 10, 12, 15, 16, 18, 20, 24, 25, 27, 30, 32, 36, 40, 45, 48, 50, 54, 60,
-            64, 72, 75, 80, 81, 90, 96, 100};
+        long[] expected = {1, 2, 3, 4, 5, 6, 8, 9, 10, 12, 15, 16, 18, 20, 24, 25, 27, 30, 32, 36, 40, 45, 48, 50, 54,
+            60, 64, 72, 75, 80, 81, 90, 96, 100};
         long[] primes = {2, 3, 5};
         assertEquals(Hamming.sequential(primes, 100), expected);
         assertEquals(Hamming.pipeline(primes, 100), expected);

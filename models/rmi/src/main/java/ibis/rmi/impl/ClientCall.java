@@ -288,7 +288,8 @@ public final class ClientCall {
 
     private void send() throws RemoteException {
         if (writeFailure != null) {
-            out.finish(writeFailure instanceof IOException ? (IOException) writeFailure : new IOException(writeFailure));
+            out.finish(writeFailure instanceof IOException ? (IOException) writeFailure
+                    : new IOException(writeFailure));
             channel.unregister(this);
             // The object stream of this connection may now hold half an object graph (and type
             // information the server never got): the next call starts on a fresh connection.
@@ -317,7 +318,8 @@ public final class ClientCall {
         }
         if (readFailure != null) {
             throw new UnmarshalException("cannot read the reply of a call to " + ref.describe() + ": "
-                    + readFailure, readFailure instanceof Exception ? (Exception) readFailure : new Exception(readFailure));
+                    + readFailure, readFailure instanceof Exception ? (Exception) readFailure
+                    : new Exception(readFailure));
         }
         if (status == RmiProtocol.RESULT) {
             return;

@@ -133,7 +133,8 @@ public final class GeneratedCode {
             RUNTIME_GENERATED.add(name);
         }
         if (RmiRuntime.warnGenerated || RmiPropertyTable.WARN_GENERATED_PROPERTY.get(null)) {
-            LOG.info("ibis rmi: generated {} at run time for {} (remote class {}: no usable build-time class from ibisc)",
+            LOG.info("ibis rmi: generated {} at run time for {} (remote class {}: no usable build-time class "
+                    + "from ibisc)",
                     name, Arrays.toString(remote.interfaceNames()), remoteClass == null ? "unknown" : remoteClass);
         }
     }
@@ -152,7 +153,8 @@ public final class GeneratedCode {
         if (type == null) {
             return null;
         }
-        if (!RemoteStub.class.isAssignableFrom(type) || !Arrays.asList(type.getInterfaces()).equals(remote.interfaces())) {
+        if (!RemoteStub.class.isAssignableFrom(type)
+                || !Arrays.asList(type.getInterfaces()).equals(remote.interfaces())) {
             stale(type, "does not extend RemoteStub with exactly the remote interfaces " + remote.interfaces());
             return null;
         }
@@ -190,7 +192,8 @@ public final class GeneratedCode {
         } catch (ClassNotFoundException e) {
             return null;
         } catch (LinkageError e) {
-            LOG.warn("ibis rmi: build-time class {} cannot be loaded ({}); generating one at run time", name, e.toString());
+            LOG.warn("ibis rmi: build-time class {} cannot be loaded ({}); generating one at run time", name,
+                    e.toString());
             return null;
         }
         try {

@@ -65,7 +65,8 @@ public final class RemoteInterfaces {
         List<String> names = RemoteMethodTable.remoteInterfacesOf(RemoteMethodTable.internalName(type),
                 RemoteMethodTable.ofClasses(List.of(type)));
         if (names.isEmpty()) {
-            throw new IllegalArgumentException(type.getName() + " implements no remote interface (one extending java.rmi.Remote)");
+            throw new IllegalArgumentException(
+                    type.getName() + " implements no remote interface (one extending java.rmi.Remote)");
         }
         Map<String, Class<?>> listed = new HashMap<>();
         for (Class<?> c = type; c != null; c = c.getSuperclass()) {

@@ -229,7 +229,10 @@ public final class StubGenerator implements Opcodes {
         mv.visitEnd();
     }
 
-    /** {@code skip(number, in)}: a tableswitch to one static method per remote method that reads and drops its parameters. */
+    /**
+     * {@code skip(number, in)}: a tableswitch to one static method per remote method that reads and
+     * drops its parameters.
+     */
     private static void skipMethods(ClassWriter cw, String internal, RemoteMethodTable remote) {
         List<RemoteMethodTable.RemoteMethod> methods = remote.methods();
         String skipDescriptor = "(L" + READ_MESSAGE + ";)V";

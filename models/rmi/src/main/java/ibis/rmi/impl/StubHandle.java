@@ -60,7 +60,8 @@ public final class StubHandle implements Serializable {
         try {
             return RmiRuntime.get().stubFor(this);
         } catch (Exception e) {
-            InvalidObjectException ex = new InvalidObjectException("cannot create the RMI stub for " + portName + " at " + member + ": " + e);
+            InvalidObjectException ex = new InvalidObjectException(
+                    "cannot create the RMI stub for " + portName + " at " + member + ": " + e);
             ex.initCause(e);
             throw ex;
         }

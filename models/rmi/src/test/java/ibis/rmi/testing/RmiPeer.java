@@ -62,7 +62,8 @@ public final class RmiPeer implements PeerMain.Role {
                         long got = echo.work(client, i, data);
                         long want = EchoImpl.expectedWork(client, i, data);
                         if (got != want) {
-                            throw new AssertionError("client " + client + " call " + i + ": got " + got + ", want " + want);
+                            throw new AssertionError(
+                                    "client " + client + " call " + i + ": got " + got + ", want " + want);
                         }
                         checked.incrementAndGet();
                     }

@@ -69,25 +69,31 @@ public class RewriteGoalTest {
         install("ibis-ipl", root.resolve("ipl/pom.xml"), jarOf(ibis.ipl.Ibis.class));
         install("ibis-io", root.resolve("io/pom.xml"), jarOf(ibis.io.IoProperties.class));
         Path pluginJar = Paths.get(property("ibis.test.pluginJar"));
-        assertTrue(Files.isRegularFile(pluginJar), "the plugin jar is built before this test (phase package): " + pluginJar);
+        assertTrue(Files.isRegularFile(pluginJar),
+                "the plugin jar is built before this test (phase package): " + pluginJar);
         install("ibis-maven-plugin", plugin.resolve("pom.xml"), pluginJar);
 
         write(app.resolve("pom.xml"), String.join("\n",
                 "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">",
                 "  <modelVersion>4.0.0</modelVersion>",
-                "  <parent><groupId>ibis</groupId><artifactId>ibis-parent</artifactId><version>" + version() + "</version>",
+                "  <parent><groupId>ibis</groupId><artifactId>ibis-parent</artifactId>"
+                        + "<version>" + version() + "</version>",
                 "    <relativePath/></parent>",
                 "  <groupId>sample</groupId><artifactId>sample-app</artifactId><version>1.0</version>",
                 // What the javaRmi pass checks the renamed calls against (a system-scope jar: no repository needed).
-                "  <dependencies><dependency><groupId>sample</groupId><artifactId>ibis-rmi</artifactId><version>1</version>",
-                "    <scope>system</scope><systemPath>" + jarOf(ibis.rmi.Naming.class) + "</systemPath></dependency></dependencies>",
+                "  <dependencies><dependency><groupId>sample</groupId><artifactId>ibis-rmi</artifactId>"
+                        + "<version>1</version>",
+                "    <scope>system</scope><systemPath>" + jarOf(ibis.rmi.Naming.class) + "</systemPath>"
+                        + "</dependency></dependencies>",
                 "  <build><plugins><plugin>",
-                "    <groupId>ibis</groupId><artifactId>ibis-maven-plugin</artifactId><version>" + version() + "</version>",
+                "    <groupId>ibis</groupId><artifactId>ibis-maven-plugin</artifactId>"
+                        + "<version>" + version() + "</version>",
                 "    <executions><execution><goals><goal>rewrite</goal></goals></execution></executions>",
                 "  </plugin></plugins></build>",
                 "</project>", ""));
         write(app.resolve("src/main/java/app/Thing.java"),
-                "package app; public class Thing implements java.io.Serializable { int count; String name; Part part; }\n");
+                "package app; public class Thing implements java.io.Serializable { "
+                        + "int count; String name; Part part; }\n");
         write(app.resolve("src/main/java/app/Part.java"),
                 "package app; public final class Part implements java.io.Serializable { double weight; }\n");
         write(app.resolve("src/main/java/app/Find.java"), String.join("\n",
@@ -100,7 +106,8 @@ public class RewriteGoalTest {
                 "}", ""));
         write(app.resolve("src/main/java/app/Service.java"), String.join("\n",
                 "package app;",
-                "public interface Service extends java.rmi.Remote { int twice(int x) throws java.rmi.RemoteException; }", ""));
+                "public interface Service extends java.rmi.Remote {"
+                        + " int twice(int x) throws java.rmi.RemoteException; }", ""));
         write(app.resolve("src/main/java/app/ServiceImpl.java"), String.join("\n",
                 "package app;",
                 "public class ServiceImpl extends java.rmi.server.UnicastRemoteObject implements Service {",
@@ -111,7 +118,8 @@ public class RewriteGoalTest {
         write(app.resolve("src/main/java/app/Hooked.java"), String.join("\n",
                 "package app;",
                 "public class Hooked implements java.io.Serializable {",
-                "    private void writeObject(java.io.ObjectOutputStream out) throws java.io.IOException { out.defaultWriteObject(); }",
+                "    private void writeObject(java.io.ObjectOutputStream out) throws java.io.IOException {"
+                        + " out.defaultWriteObject(); }",
                 "}", ""));
     }
 
@@ -201,12 +209,16 @@ public class RewriteGoalTest {
         assertTrue(output.contains(", 1 remote classes with RMI stubs"), output);
         assertEquals(new ClassReader(Files.readAllBytes(classes.resolve("ServiceImpl_IbisStub.class"))).getInterfaces(),
                 new String[] {"app/Service"});
-        assertEquals(new ClassReader(Files.readAllBytes(classes.resolve("ServiceImpl_IbisSkeleton.class"))).getSuperName(),
+        assertEquals(
+                new ClassReader(Files.readAllBytes(classes.resolve("ServiceImpl_IbisSkeleton.class"))).getSuperName(),
                 "ibis/rmi/impl/Skeleton");
         assertFalse(Files.exists(classes.resolve("Service_IbisStub.class")), "an interface gets no stub");
-        String find = new String(Files.readAllBytes(classes.resolve("Find.class")), java.nio.charset.StandardCharsets.ISO_8859_1);
-        assertTrue(find.contains("ibis/rmi/Naming") && find.contains("ibis/rmi/registry/Registry"), "renamed to ibis.rmi");
-        assertFalse(find.contains("java/rmi/Naming") || find.contains("java/rmi/registry/"), "no java.rmi registry names left");
+        String find = new String(Files.readAllBytes(classes.resolve("Find.class")),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(find.contains("ibis/rmi/Naming") && find.contains("ibis/rmi/registry/Registry"),
+                "renamed to ibis.rmi");
+        assertFalse(find.contains("java/rmi/Naming") || find.contains("java/rmi/registry/"),
+                "no java.rmi registry names left");
         assertTrue(Arrays.asList(new ClassReader(Files.readAllBytes(classes.resolve("Thing.class"))).getInterfaces())
                 .contains("ibis/io/Serializable"));
         assertTrue(Files.isRegularFile(classes.resolve("Thing_ibis_io_Generator.class")));
