@@ -250,20 +250,9 @@ public abstract class AbstractIbis implements Ibis {
         }
     }
 
-    long defaultConnectTimeout() {
-        return settings.connectTimeout();
-    }
-
-    long handshakeTimeout() {
-        return settings.handshakeTimeout();
-    }
-
-    long receiveSpinMicros() {
-        return settings.receiveSpinMicros();
-    }
-
-    long upcallSpinMicros() {
-        return settings.upcallSpinMicros();
+    /** The settings of the shared base, read once from this Ibis's properties. */
+    public ImplSettings settings() {
+        return settings;
     }
 
     /**
@@ -290,22 +279,6 @@ public abstract class AbstractIbis implements Ibis {
 
     UpcallHandOffs upcallHandOffs() {
         return upcallHandOffs;
-    }
-
-    long receivePortCloseTimeout() {
-        return settings.receiveCloseTimeout();
-    }
-
-    int bufferSize() {
-        return settings.bufferSize();
-    }
-
-    /**
-     * Payload bytes of the first block of a message ({@code ibis.message.first.block.size}, at most
-     * the buffer size).
-     */
-    int firstBlockSize() {
-        return settings.firstBlockSize();
     }
 
     private void checkIdleConnections() {

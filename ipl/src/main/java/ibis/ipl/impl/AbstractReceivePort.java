@@ -125,7 +125,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
         UpcallDelivery readers = null;
         if (upcall != null) {
             if (type.hasCapability(PortType.RECEIVE_AUTO_UPCALLS)) {
-                readers = new UpcallDelivery(this, ibis.upcallSpinMicros());
+                readers = new UpcallDelivery(this, ibis.settings().upcallSpinMicros());
                 this.delivery = readers;
             } else {
                 this.delivery = new PolledUpcallDelivery(this);
@@ -138,11 +138,11 @@ public abstract class AbstractReceivePort implements ReceivePort {
                 LOG.warn("{}: the transport could not make a wait set ({}); reading each connection on a thread "
                         + "of its own", name, e.toString());
             }
-            SpinWait receiveSpin = new SpinWait(ibis.receiveSpinMicros());
+            SpinWait receiveSpin = new SpinWait(ibis.settings().receiveSpinMicros());
             this.delivery = set != null ? new ManySenderReceipt(this, receiveSpin, set)
                     : new HandedOffReceipt(this, receiveSpin);
         } else {
-            this.delivery = new OneSenderReceipt(this, new SpinWait(ibis.receiveSpinMicros()));
+            this.delivery = new OneSenderReceipt(this, new SpinWait(ibis.settings().receiveSpinMicros()));
         }
         this.upcallReaders = readers;
     }
@@ -230,8 +230,8 @@ public abstract class AbstractReceivePort implements ReceivePort {
                 text = this + " is closing";
             } else {
                 try {
-                    connection = new ReceiveConnection(this, origin, ends, request.byteOrder(), ibis.bufferSize(),
-                            serializationName, numbered);
+                    connection = new ReceiveConnection(this, origin, ends, request.byteOrder(),
+                            ibis.settings().bufferSize(), serializationName, numbered);
                     connections.add(connection);
                     if (downcalls) {
                         newConnections.add(origin);
@@ -656,7 +656,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
 
     @Override
     public void close() throws IOException {
-        close(ibis.receivePortCloseTimeout());
+        close(ibis.settings().receiveCloseTimeout());
     }
 
     @Override

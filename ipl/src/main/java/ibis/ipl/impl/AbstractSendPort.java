@@ -120,8 +120,8 @@ public abstract class AbstractSendPort implements SendPort {
         this.downcalls = type.hasCapability(PortType.CONNECTION_DOWNCALLS);
         this.serializationName = PortTypeRules.serializationName(type);
         this.typeBytes = type.toBytes();
-        this.blockOut = BlockOutputStream.create(sink, ibis.bufferSize(), ByteOrder.nativeOrder(),
-                ibis.firstBlockSize());
+        this.blockOut = BlockOutputStream.create(sink, ibis.settings().bufferSize(), ByteOrder.nativeOrder(),
+                ibis.settings().firstBlockSize());
         this.message = new OutgoingMessage(this);
     }
 
@@ -478,11 +478,11 @@ public abstract class AbstractSendPort implements SendPort {
     private SendConnection handshake(ReceivePortId target, long timeoutMillis, boolean fillTimeout)
             throws ConnectionFailedException {
         boolean userTimeout = timeoutMillis > 0;
-        long limit = userTimeout ? timeoutMillis : ibis.defaultConnectTimeout();
+        long limit = userTimeout ? timeoutMillis : ibis.settings().connectTimeout();
         boolean retryRefusals = fillTimeout || !userTimeout;
         long start = System.nanoTime();
         long deadline = limit == 0 ? Long.MAX_VALUE : start + limit * 1_000_000L;
-        long handshakeTimeout = ibis.handshakeTimeout();
+        long handshakeTimeout = ibis.settings().handshakeTimeout();
         ConnectionHandshake.Request request = new ConnectionHandshake.Request(ibis.identifier(), name, target.name(),
                 typeBytes, ByteOrder.nativeOrder());
         long backoff = 5;
