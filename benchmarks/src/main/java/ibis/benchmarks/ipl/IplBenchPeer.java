@@ -21,8 +21,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The passive JVM of the ipl suite: echoes round trips and sinks streams, for Ibis and for the raw
  * socket peers alike. Started by {@link IplSuite} with arguments {@code SERVER POOL}; prints
- * {@code READY <blocking port> <nio port>} once its raw servers listen and exits when its standard
- * input closes.
+ * {@code READY <blocking port> <nio port> <group selector port>} once its raw servers listen and
+ * exits when its standard input closes.
  *
  * <p>Receiving threads: one per Ibis receive port, each in an explicit {@code receive()} loop
  * (the echo answers on its own send port), plus the upcall echo. Every stream message is read
@@ -42,7 +42,7 @@ public final class IplBenchPeer {
         String pool = args[1];
 
         RawSockets.Servers raw = new RawSockets.Servers();
-        System.out.println("READY " + raw.blockingPort() + " " + raw.nioPort());
+        System.out.println("READY " + raw.blockingPort() + " " + raw.nioPort() + " " + raw.groupSelectorPort());
         System.out.flush();
 
         Ibis ibis = IbisFactory.createIbis(BenchPorts.CAPABILITIES, BenchPorts.poolProperties(server, pool),

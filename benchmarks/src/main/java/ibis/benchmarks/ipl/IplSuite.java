@@ -78,6 +78,8 @@ public final class IplSuite {
     /** Figure groups of one-to-many and many-to-one ports. */
     static final String MULTICAST = "MULTICAST";
     static final String MANY_TO_ONE = "MANYTOONE";
+    /** Suffix of the figure groups of the raw-socket peers of the group figures ({@link RawGroups}). */
+    static final String RAW_SUFFIX = "-RAW";
 
     /** The plain programs ({@link PlainStream}) started by {@code bin/ibis-run}. */
     static final String PLAIN = "PLAIN";
@@ -247,7 +249,34 @@ public final class IplSuite {
                         Stream.DATA.serialization, Payload.BYTES, ibis.manyToOne(g)));
             }
             groups.put(MULTICAST, multicast);
+            // The raw-socket peers of the group figures, each beside a raw one-to-one stream.
+            List<Figure> rawMulticast = new ArrayList<>();
+            List<Figure> rawManyToOne = new ArrayList<>();
+            RawGroups.Multicast rawOneToOne = new RawGroups.Multicast(ports[0], 1);
+            raw.add(rawOneToOne);
+            rawMulticast.add(new Figure("raw one-to-one socket (reference)", "—", Payload.BYTES, rawOneToOne));
+            rawManyToOne.add(new Figure("raw one-to-one socket (reference)", "—", Payload.BYTES, rawOneToOne));
+            for (int size : BenchPorts.GROUP_SIZES) {
+                if (size > 1) {
+                    RawGroups.Multicast m = new RawGroups.Multicast(ports[0], size);
+                    raw.add(m);
+                    rawMulticast.add(new Figure("raw multicast to " + size + " sockets (one writing thread)", "—",
+                            Payload.BYTES, m, size));
+                }
+                RawGroups.ManyToOne selector = new RawGroups.ManyToOne(ports[0], ports[2], size, true);
+                raw.add(selector);
+                rawManyToOne.add(new Figure("raw many-to-one from " + size + " socket" + (size == 1 ? "" : "s")
+                        + ", one selector thread", "—", Payload.BYTES, selector));
+                if (size > 1) {
+                    RawGroups.ManyToOne threads = new RawGroups.ManyToOne(ports[0], ports[2], size, false);
+                    raw.add(threads);
+                    rawManyToOne.add(new Figure("raw many-to-one from " + size + " sockets, a thread each", "—",
+                            Payload.BYTES, threads));
+                }
+            }
+            groups.put(MULTICAST + RAW_SUFFIX, rawMulticast);
             groups.put(MANY_TO_ONE, manyToOne);
+            groups.put(MANY_TO_ONE + RAW_SUFFIX, rawManyToOne);
             // Message sizes: round trips and streams of byte[] messages, Ibis beside raw blocking sockets.
             for (int n : SizedMessages.SIZES) {
                 SizedMessages.RawEcho echo = new SizedMessages.RawEcho(ports[0], n);
@@ -268,7 +297,7 @@ public final class IplSuite {
                 List<String> wanted = List.of(only.toUpperCase(Locale.ROOT).split("\\s*,\\s*"));
                 plain = wanted.contains(PLAIN);
                 groups.keySet().removeIf(g -> !wanted.contains(g.startsWith(SIZE_PREFIX) ? "SIZES"
-                        : g.toUpperCase(Locale.ROOT)));
+                        : g.toUpperCase(Locale.ROOT).replace(RAW_SUFFIX, "")));
                 if (groups.isEmpty() && !plain) {
                     throw new IllegalArgumentException(GROUPS_PROPERTY + "=" + only + " selects no figure; groups are"
                             + " latency, " + String.join(", ", List.of("BYTES", "INTS", "DOUBLES", "TREE", MULTICAST,
@@ -447,7 +476,7 @@ public final class IplSuite {
         t.add("| payload | sender and receiver | serialization | median | min–max | ratio to raw |");
         t.add("| --- | --- | --- | ---: | ---: | ---: |");
         for (Map.Entry<String, List<Figure>> g : groups.entrySet()) {
-            if (g.getKey().equals("latency") || g.getKey().equals(MULTICAST) || g.getKey().equals(MANY_TO_ONE)
+            if (g.getKey().equals("latency") || g.getKey().startsWith(MULTICAST) || g.getKey().startsWith(MANY_TO_ONE)
                     || g.getKey().startsWith(SIZE_PREFIX)) {
                 continue;
             }
@@ -474,7 +503,7 @@ public final class IplSuite {
         t.add("## Not yet measured");
         t.add("");
         t.add("- other implementations (ucx, mpi) and their C peers (ucx_perftest, a C MPI ping-pong);");
-        t.add("- a raw NIO streaming peer, and raw-socket peers of the group figures.");
+        t.add("- a raw NIO streaming peer.");
         return t;
     }
 
@@ -547,16 +576,22 @@ public final class IplSuite {
                 + " (one thread each), the send ports in the driver JVM (many-to-one: one thread per send port);"
                 + " all JVMs share the machine's " + Runtime.getRuntime().availableProcessors() + " cores."
                 + " A multicast message counts once per receiver it reaches. Ratio: to the one-to-one stream of"
-                + " the same repetitions.");
+                + " the same repetitions. The raw peers (same layout; one write per message, blocking sockets;"
+                + " the selector receiver reads non-blocking channels through one direct buffer) are shown with"
+                + " their ratio to a raw one-to-one socket of the same repetitions.");
         t.add("");
         t.add("| ports | serialization | median | min–max | ratio to one-to-one |");
         t.add("| --- | --- | ---: | ---: | ---: |");
-        for (String key : List.of(MULTICAST, MANY_TO_ONE)) {
+        for (String key : List.of(MULTICAST, MULTICAST + RAW_SUFFIX, MANY_TO_ONE, MANY_TO_ONE + RAW_SUFFIX)) {
             List<Figure> g = groups.get(key);
             if (g == null) {
                 continue;
             }
             Figure reference = g.get(0);
+            if (key.endsWith(RAW_SUFFIX)) {
+                t.add("| " + reference.label + " | " + reference.serialization + " | "
+                        + fmt(reference.series.median()) + " | " + range(reference.series) + " | 1.00 |");
+            }
             for (Figure x : g.subList(1, g.size())) {
                 t.add("| " + x.label + " | " + x.serialization + " | " + fmt(x.series.median()) + " | "
                         + range(x.series) + " | " + ratio(x, reference) + " |");
@@ -665,7 +700,11 @@ public final class IplSuite {
             if (line.startsWith("READY ")) {
                 String[] parts = line.split(" ");
                 RawSockets.daemon("peer-output", () -> drain(out, System.out));
-                return new int[] {Integer.parseInt(parts[1]), Integer.parseInt(parts[2])};
+                int[] ports = new int[parts.length - 1];
+                for (int i = 0; i < ports.length; i++) {
+                    ports[i] = Integer.parseInt(parts[i + 1]);
+                }
+                return ports;
             }
             System.out.println("peer: " + line);
         }

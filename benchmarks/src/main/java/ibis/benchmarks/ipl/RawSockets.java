@@ -52,6 +52,7 @@ final class RawSockets {
     static final class Servers implements AutoCloseable {
         private final ServerSocket blocking;
         private final ServerSocketChannel nio;
+        private final RawGroups.SelectorServer groups;
 
         Servers() throws IOException {
             InetAddress loopback = InetAddress.getLoopbackAddress();
@@ -60,6 +61,11 @@ final class RawSockets {
             nio.bind(new InetSocketAddress(loopback, 0));
             daemon("raw-accept", this::acceptBlocking);
             daemon("nio-accept", this::acceptNio);
+            groups = new RawGroups.SelectorServer();
+        }
+
+        int groupSelectorPort() {
+            return groups.port();
         }
 
         int blockingPort() {
@@ -100,6 +106,8 @@ final class RawSockets {
                     SizedMessages.serveEcho(in, out);
                 } else if (op == SizedMessages.SIZED_STREAM) {
                     SizedMessages.sinkSized(in, out);
+                } else if (op == RawGroups.GROUP_SINK) {
+                    RawGroups.sinkGroup(in, out);
                 }
             } catch (EOFException e) {
                 // the driver closed the connection
@@ -172,6 +180,7 @@ final class RawSockets {
         public void close() throws IOException {
             blocking.close();
             nio.close();
+            groups.close();
         }
     }
 
