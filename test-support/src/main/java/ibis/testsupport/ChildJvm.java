@@ -19,6 +19,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ChildJvm implements AutoCloseable {
 
+    /** Lets the child's class path load native libraries without a warning (JDK 22 and later). */
+    static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
+
     private final Process process;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final StringBuffer all = new StringBuffer();
@@ -42,13 +45,17 @@ public final class ChildJvm implements AutoCloseable {
     }
 
     /**
-     * Starts {@code java [jvmOptions] -cp <test class path> mainClass args}.
+     * Starts {@code java --enable-native-access=ALL-UNNAMED [jvmOptions] -cp <test class path> mainClass
+     * args}. Native access is allowed in every child (JDK 17 accepts the option too), so that an
+     * implementation with native code (impl-ucx) runs there without warnings; the environment
+     * (for example {@code UCX_*} variables) is inherited.
      *
      * @param jvmOptions options before the main class, for example {@code -Xmx256m} and {@code -Dkey=value}
      */
     public static ChildJvm start(List<String> jvmOptions, String mainClass, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(javaCommand());
+        command.add(NATIVE_ACCESS);
         command.addAll(jvmOptions);
         command.add("-cp");
         command.add(testClassPath());
