@@ -364,7 +364,8 @@ public final class IbisFactory {
     }
 
     /** The Maven artifacts (group ibis) of the implementations this project builds, by nickname. */
-    private static final Map<String, String> KNOWN_ARTIFACTS = Map.of("tcp", "ibis-impl-tcp");
+    private static final Map<String, String> KNOWN_ARTIFACTS = Map.of("tcp", "ibis-impl-tcp", "ucx", "ibis-impl-ucx",
+            "mpi", "ibis-impl-mpi");
 
     /**
      * How to install implementation {@code nickname}: its artifact (when it is one of ours) on the
