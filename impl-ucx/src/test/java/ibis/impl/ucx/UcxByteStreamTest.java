@@ -1,0 +1,124 @@
+package ibis.impl.ucx;
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertTrue;
+import static org.testng.Assert.expectThrows;
+
+import ibis.io.ByteSink;
+import ibis.io.ByteSource;
+
+import java.io.EOFException;
+import java.nio.ByteBuffer;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32;
+
+import org.testng.annotations.Test;
+
+/** A sink and a source over real UCP workers: order, integrity, end of stream, flow control. */
+public class UcxByteStreamTest {
+
+    private static void write(ByteSink sink, byte[] bytes) throws Exception {
+        sink.write(new ByteBuffer[] {ByteBuffer.wrap(bytes)}, 0, 1);
+    }
+
+    private static byte[] read(ByteSource source, int n) throws Exception {
+        ByteBuffer b = ByteBuffer.allocate(n);
+        while (b.hasRemaining()) {
+            source.read(b, b.remaining());
+        }
+        return b.array();
+    }
+
+    /**
+     * A handshake as the base makes one: the connector writes a request and waits for the reply,
+     * the acceptor (another thread) reads the request and replies; both sides progress their
+     * workers, which completes UCX's wire-up of the endpoints.
+     */
+    static void handshake(TransportPair.Connection c) throws Exception {
+        CompletableFuture<Void> acceptor = CompletableFuture.runAsync(() -> {
+            try {
+                assertEquals(read(c.acceptor().source(), 1)[0], (byte) 42);
+                write(c.acceptor().sink(), new byte[] {43});
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        });
+        write(c.connector().sink(), new byte[] {42});
+        assertEquals(read(c.connector().source(), 1)[0], (byte) 43);
+        acceptor.get(10, TimeUnit.SECONDS);
+    }
+
+    @Test(timeOut = 60_000)
+    public void smallMessagesArriveInOrderAndCloseGivesEndOfStream() throws Exception {
+        try (TransportPair pair = new TransportPair()) {
+            TransportPair.Connection c = pair.connect();
+            ByteSink sink = c.connector().sink();
+            ByteSource source = c.acceptor().source();
+            handshake(c);
+            for (int i = 0; i < 100; i++) {
+                write(sink, new byte[] {(byte) i, (byte) (i + 1)});
+            }
+            for (int i = 0; i < 100; i++) {
+                byte[] got = read(source, 2);
+                assertEquals(got[0], (byte) i);
+                assertEquals(got[1], (byte) (i + 1));
+            }
+            assertFalse(source.awaitData(-1), "nothing more arrived");
+            sink.close();
+            assertTrue(source.awaitData(10_000), "the end of the stream is there");
+            expectThrows(EOFException.class, () -> source.read(ByteBuffer.allocate(1), 1));
+        }
+    }
+
+    @Test(timeOut = 120_000)
+    public void thousandMessagesOfRandomSizesArriveIntactAndInOrder() throws Exception {
+        try (TransportPair pair = new TransportPair()) {
+            TransportPair.Connection c = pair.connect();
+            ByteSink sink = c.connector().sink();
+            ByteSource source = c.acceptor().source();
+            long seed = System.nanoTime();
+            int messages = 1000;
+            CompletableFuture<long[]> sent = CompletableFuture.supplyAsync(() -> {
+                Random random = new Random(seed);
+                long[] sums = new long[messages];
+                try {
+                    for (int i = 0; i < messages; i++) {
+                        byte[] m = new byte[1 + random.nextInt(1 << 20)];
+                        random.nextBytes(m);
+                        CRC32 crc = new CRC32();
+                        crc.update(m);
+                        sums[i] = crc.getValue();
+                        ByteBuffer header = ByteBuffer.allocate(4).putInt(0, m.length);
+                        sink.write(new ByteBuffer[] {header, ByteBuffer.wrap(m)}, 0, 2);
+                    }
+                    sink.close();
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+                return sums;
+            });
+            long[] got = new long[messages];
+            ByteBuffer header = ByteBuffer.allocate(4);
+            ByteBuffer direct = ByteBuffer.allocateDirect(1 << 20);
+            for (int i = 0; i < messages; i++) {
+                header.clear();
+                source.read(header, 4);
+                int length = header.getInt(0);
+                // Alternately into a heap buffer and into a direct one (received straight into it).
+                ByteBuffer body = (i & 1) == 0 ? ByteBuffer.allocate(length) : direct.clear().limit(length);
+                while (body.hasRemaining()) {
+                    source.read(body, body.remaining());
+                }
+                body.flip();
+                CRC32 crc = new CRC32();
+                crc.update(body);
+                got[i] = crc.getValue();
+            }
+            expectThrows(EOFException.class, () -> source.read(ByteBuffer.allocate(1), 1));
+            assertEquals(got, sent.get(60, TimeUnit.SECONDS), "seed " + seed);
+        }
+    }
+}
