@@ -47,6 +47,8 @@ final class UcxConnection {
 
     /** How long a source goes on looking for messages after the side channel closed: the CLOSE may lag. */
     private static final long LOST_GRACE_NANOS = 250_000_000L;
+    /** How long a close waits for the endpoint's flush before it leaves that to the send keeper. */
+    private static final int FLUSH_WAIT_MILLIS = 20;
     /** The side channel is looked at no more often than this (it is a system call). */
     private static final long SIDE_CHECK_NANOS = 2_000_000L;
 
@@ -214,11 +216,20 @@ final class UcxConnection {
 
     private void tearDown() {
         boolean gone = lost != null;
-        // Flushes what is still on its way (bounded). Not when the peer is gone, or when a send the
-        // sink's close waited for did not end: the peer does not take it, flushing would only wait.
-        boolean wait = !gone && !sink.hasUnfinishedRequests() && !source.hasUnfinishedRequests();
+        // Flushes what is still on its way. Over shared memory that ends at once; over TCP UCX waits
+        // for the peer's acknowledgement, which needs the peer to progress its worker: when that
+        // does not come within a moment, the close is left to UCX and the send keeper progresses
+        // this worker for the close time-out, so the flush still ends once the peer answers. Not
+        // when the peer is gone, or a send the sink's close waited for did not end (the peer does
+        // not take it).
+        boolean flush = !gone && !sink.hasUnfinishedRequests() && !source.hasUnfinishedRequests();
         try {
-            UcxNative.endpointClose(worker.handle, endpoint, gone, wait ? closeTimeoutMillis : 0);
+            long start = System.nanoTime();
+            int wait = flush ? Math.min(closeTimeoutMillis, FLUSH_WAIT_MILLIS) : 0;
+            UcxNative.endpointClose(worker.handle, endpoint, gone, wait);
+            if (flush && System.nanoTime() - start >= wait * 1_000_000L) {
+                worker.keeper.linger(start + closeTimeoutMillis * 1_000_000L);
+            }
             sink.releaseRequests();
             source.releaseRequests();
         } finally {

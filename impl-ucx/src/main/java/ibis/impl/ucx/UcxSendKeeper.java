@@ -18,9 +18,11 @@ import org.slf4j.LoggerFactory;
  * <p>So this daemon thread, one per worker, started on first use, runs while some end of a
  * connection has sends in flight: when no other thread waits on the worker it blocks in the
  * worker's event descriptor itself, a slice at a time, progressing it and reaping the ends' finished
- * sends; while another thread waits there it only looks every few milliseconds. Once nothing is in
- * flight it parks. It never touches data: no message is handed from it to another thread. It holds
- * a worker reference while it runs, so the worker is never destroyed under it.
+ * sends; while another thread waits there it only looks every few milliseconds. It also drives the
+ * worker for a while after an endpoint close that UCX could not finish at once (over TCP the flush
+ * needs the peer's answer). Once nothing is in flight it parks. It never touches data: no message
+ * is handed from it to another thread. It holds a worker reference while it runs, so the worker is
+ * never destroyed under it.
  */
 final class UcxSendKeeper implements Runnable {
 
@@ -53,6 +55,9 @@ final class UcxSendKeeper implements Runnable {
     private volatile Thread thread;
     private volatile boolean parked;
     private volatile boolean stopped;
+    /** Until when ({@link System#nanoTime()}) the keeper drives the worker anyway (closes in progress). */
+    private volatile long lingerUntil;
+    private volatile boolean lingering;
 
     UcxSendKeeper(UcxWorker worker, String name) {
         this.worker = worker;
@@ -104,6 +109,24 @@ final class UcxSendKeeper implements Runnable {
         }
     }
 
+    /**
+     * Drives the worker until {@code deadline} ({@link System#nanoTime()}) at least: an endpoint
+     * close that UCX has not finished (it needs the worker progressed until the peer answers).
+     */
+    void linger(long deadline) {
+        synchronized (lock) {
+            if (!lingering || deadline - lingerUntil > 0) {
+                lingerUntil = deadline;
+            }
+            lingering = true;
+        }
+        wake();
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
     /** Stops the thread (the transport closed); it lets go of the worker. */
     void stop() {
         stopped = true;
@@ -114,6 +137,12 @@ final class UcxSendKeeper implements Runnable {
     }
 
     private boolean anyInFlight() {
+        if (lingering) {
+            if (System.nanoTime() - lingerUntil < 0) {
+                return true;
+            }
+            lingering = false;
+        }
         for (Sender s : senders) {
             if (s.hasSendsInFlight()) {
                 return true;
