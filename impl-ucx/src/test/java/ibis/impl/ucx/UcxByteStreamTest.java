@@ -7,12 +7,15 @@ import static org.testng.Assert.expectThrows;
 
 import ibis.io.ByteSink;
 import ibis.io.ByteSource;
+import ibis.testsupport.Waits;
 
 import java.io.EOFException;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32;
 
 import org.testng.annotations.Test;
@@ -69,6 +72,50 @@ public class UcxByteStreamTest {
             assertFalse(source.awaitData(-1), "nothing more arrived");
             sink.close();
             assertTrue(source.awaitData(10_000), "the end of the stream is there");
+            expectThrows(EOFException.class, () -> source.read(ByteBuffer.allocate(1), 1));
+        }
+    }
+
+    @Test(timeOut = 120_000)
+    public void aWriterThreeWindowsAheadOfASlowReaderWaitsForCreditAndEverythingArrivesIntact() throws Exception {
+        try (TransportPair pair = new TransportPair()) {
+            TransportPair.Connection c = pair.connect();
+            handshake(c);
+            ByteSink sink = c.connector().sink();
+            ByteSource source = c.acceptor().source();
+            int window = UcxPropertyTable.WINDOW_PROPERTY.get(null);
+            byte[] data = new byte[3 * window + 12_345];
+            new Random(42).nextBytes(data);
+            AtomicLong written = new AtomicLong();
+            CompletableFuture<Throwable> writing = new CompletableFuture<>();
+            Thread writer = new Thread(() -> {
+                try {
+                    for (int p = 0; p < data.length; p += 64 * 1024) {
+                        int n = Math.min(64 * 1024, data.length - p);
+                        sink.write(new ByteBuffer[] {ByteBuffer.wrap(data, p, n)}, 0, 1);
+                        written.addAndGet(n);
+                    }
+                    sink.close();
+                    writing.complete(null);
+                } catch (Throwable t) {
+                    writing.complete(t);
+                }
+            }, "writer ahead of its reader");
+            writer.start();
+            // Nothing is read yet: the writer must stop at the window and wait for credit.
+            Waits.untilStack(writer, "to wait for credit", false, stack -> Waits.inMethod(stack, "awaitCredit")
+                    && Waits.inMethod(stack, "await"));
+            assertTrue(written.get() <= window, written.get() + " bytes written past a window of " + window);
+            // The slow reader: small reads, each handing credit back only now and then.
+            ByteBuffer got = ByteBuffer.allocate(data.length);
+            while (got.hasRemaining()) {
+                got.limit(Math.min(got.capacity(), got.position() + 1000));
+                source.read(got, got.remaining());
+                got.limit(got.capacity());
+            }
+            assertTrue(Arrays.equals(got.array(), data), "every byte arrives intact and in order");
+            assertEquals(writing.get(60, TimeUnit.SECONDS), null, "the writer finished");
+            assertTrue(source.awaitData(10_000), "the end follows the data");
             expectThrows(EOFException.class, () -> source.read(ByteBuffer.allocate(1), 1));
         }
     }
