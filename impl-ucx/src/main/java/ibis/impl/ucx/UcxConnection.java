@@ -232,6 +232,7 @@ final class UcxConnection {
             }
             sink.releaseRequests();
             source.releaseRequests();
+            worker.connectionEnded(localId);
         } finally {
             try {
                 side.close();

@@ -5,6 +5,7 @@ import ibis.ipl.impl.SpinWait;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -40,6 +41,13 @@ final class UcxWorker {
      */
     static final int SHARED_SLICE_MILLIS = 10;
 
+    /** How long messages for a torn-down connection are taken and dropped. */
+    static final int DEAD_KEEP_SECONDS = 60;
+    /** Matches every message to one connection id. */
+    private static final long CONNECTION_MASK = 0xFFFF_FFFF_0000_0000L;
+    /** Messages up to this size are dropped through one buffer. */
+    private static final int SWEEP_BUFFER = 64 * 1024;
+
     /** Progress calls in a row before a waiter looks at its wait again. */
     private static final int PROGRESS_BURST = 64;
 
@@ -73,6 +81,15 @@ final class UcxWorker {
     final UcxSendKeeper keeper;
     /** The transport (1) and every connection not yet torn down; 0: destroyed. */
     private final AtomicInteger references = new AtomicInteger(1);
+
+    // Guarded by this: connections torn down lately (a ring), and the sweep's buffers.
+    private final int[] deadIds = new int[256];
+    private final long[] deadSince = new long[256];
+    private int deadNext;
+    private ByteBuffer sweepInfo;
+    private long sweepInfoAddress;
+    private ByteBuffer sweepBuffer;
+    private long sweepBufferAddress;
 
     /**
      * @param handle the worker made by {@link UcxNative#workerCreate()}; owned by this object
@@ -234,6 +251,10 @@ final class UcxWorker {
         if (n == 0) {
             LOG.debug("destroying the UCX worker");
             keeper.stop();
+            int left = drain(0, 0);
+            if (left > 0) {
+                LOG.debug("{} messages for closed connections were still queued", left);
+            }
             UcxNative.workerDestroy(handle);
         } else if (n < 0) {
             throw new IllegalStateException("UCX worker released once too often");
@@ -243,6 +264,76 @@ final class UcxWorker {
     /** Whether the worker has been destroyed (for tests). */
     boolean destroyed() {
         return references.get() <= 0;
+    }
+
+    /**
+     * A connection was torn down: messages that still arrive for it (typically a last credit sent
+     * after its sink closed, or a CLOSE after its source closed) would stay in UCX's queue of
+     * unexpected messages until the worker ends. Its id is remembered for {@value #DEAD_KEEP_SECONDS}
+     * s, and every tear-down takes what arrived for the ids remembered ({@link #sweep()}).
+     */
+    synchronized void connectionEnded(int id) {
+        deadIds[deadNext] = id;
+        deadSince[deadNext] = System.nanoTime();
+        deadNext = (deadNext + 1) % deadIds.length;
+        sweep();
+    }
+
+    /** Takes and drops the messages that arrived for connections torn down lately. */
+    synchronized void sweep() {
+        long now = System.nanoTime();
+        for (int i = 0; i < deadIds.length; i++) {
+            if (deadIds[i] == 0) {
+                continue;
+            }
+            if (now - deadSince[i] > DEAD_KEEP_SECONDS * 1_000_000_000L) {
+                deadIds[i] = 0;
+                continue;
+            }
+            drain(UcxConnection.tag(deadIds[i], 0), CONNECTION_MASK);
+        }
+    }
+
+    /**
+     * Receives and drops every message queued whose tag matches {@code tag} under {@code mask};
+     * each receive is bounded in time (a large message whose sender is gone is given up).
+     *
+     * @return how many were taken
+     */
+    private synchronized int drain(long tag, long mask) {
+        if (sweepInfo == null) {
+            sweepInfo = ByteBuffer.allocateDirect(16).order(ByteOrder.nativeOrder());
+            sweepInfoAddress = address(sweepInfo);
+            sweepBuffer = ByteBuffer.allocateDirect(SWEEP_BUFFER);
+            sweepBufferAddress = address(sweepBuffer);
+        }
+        int taken = 0;
+        while (true) {
+            long m = UcxNative.probe(handle, tag, mask, sweepInfoAddress);
+            if (m == 0) {
+                return taken;
+            }
+            taken++;
+            long length = sweepInfo.getLong(0);
+            ByteBuffer into = sweepBuffer;
+            long intoAddress = sweepBufferAddress;
+            if (length > SWEEP_BUFFER) {
+                if (length > UcxPropertyTable.PROTOCOL_MESSAGE_MAX) {
+                    LOG.debug("leaving a queued message of {} bytes (tag {}) to UCX", length, Long.toHexString(tag));
+                    continue;
+                }
+                into = ByteBuffer.allocateDirect((int) length);
+                intoAddress = address(into);
+            }
+            long r = UcxNative.receiveMessage(handle, m, intoAddress, length);
+            if (r > 0) {
+                long deadline = System.nanoTime() + 1_000_000_000L;
+                while (UcxNative.requestStatus(r) == UcxNative.IN_PROGRESS && System.nanoTime() - deadline < 0) {
+                    UcxNative.progress(handle);
+                }
+                RequestCompletion.abandon(this, r, into);
+            }
+        }
     }
 
     /** Keeps {@code memory} (a buffer UCX may still use) reachable for the rest of the JVM's life. */
