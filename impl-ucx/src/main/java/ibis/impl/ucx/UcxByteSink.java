@@ -178,6 +178,8 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
     };
 
     private final RequestCompletion creditReceive;
+    /** What a credit receive is, for its error message (made once). */
+    private final String receivingCredit;
 
     UcxByteSink(UcxConnection connection, int window, int messageMax, int closeTimeoutMillis) {
         this.connection = connection;
@@ -196,6 +198,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         this.creditValueAddress = UcxWorker.address(creditValue);
         this.closeMessage = new Staging(8);
         this.creditReceive = new RequestCompletion(worker, writable);
+        this.receivingCredit = "receiving credit from " + connection.peer;
         worker.keeper.add(this);
     }
 
@@ -437,7 +440,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
                 throw new IOException("malformed credit of " + length + " bytes from " + connection.peer);
             }
             creditReceive.await(UcxNative.receiveMessage(w, m, creditValueAddress, 8), creditValue,
-                    "receiving credit from " + connection.peer);
+                    receivingCredit);
             long value = creditValue.getLong(0);
             if (value < acked || value > sent) {
                 throw new IOException("credit " + value + " from " + connection.peer + " outside " + acked + ".."

@@ -127,6 +127,8 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
     };
 
     private final RequestCompletion receive;
+    /** What a receive is, for its error message (made once: nothing is allocated per message). */
+    private final String receiving;
 
     UcxByteSource(UcxConnection connection, int closeTimeoutMillis) {
         this.connection = connection;
@@ -145,6 +147,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
         this.creditsAddress = UcxWorker.address(credits);
         this.stage = ByteBuffer.allocateDirect(0);
         this.receive = new RequestCompletion(worker, alive);
+        this.receiving = "receiving from " + connection.peer;
         worker.keeper.add(this);
     }
 
@@ -266,7 +269,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
         }
         if (kind == UcxConnection.KIND_CLOSE && length == 8) {
             receive.await(UcxNative.receiveMessage(w, m, closeValueAddress, 8), closeValue,
-                    "receiving from " + connection.peer);
+                    receiving);
             long total = closeValue.getLong(0);
             if (total != received) {
                 throw new IOException("connection to " + connection.peer + " broken: the peer sent " + total
@@ -302,7 +305,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
             }
             int p = destination.position();
             receive.await(UcxNative.receiveMessage(w, m, lastDestinationAddress + p, length), destination,
-                    "receiving from " + connection.peer, deadline);
+                    receiving, deadline);
             destination.position(p + length);
             received += length;
             consumed += length;
@@ -315,7 +318,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
         }
         stage.clear();
         receive.await(UcxNative.receiveMessage(w, m, stageAddress, length), stage,
-                "receiving from " + connection.peer, deadline);
+                receiving, deadline);
         stage.limit(length);
         received += length;
         return 0;
