@@ -202,7 +202,11 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
                     return true;
                 }
                 UcxNative.progress(w);
-                return probe();
+                if (probe()) {
+                    return true;
+                }
+                connection.checkReadable(); // a poll sees a lost connection too
+                return false;
             }
             long deadline = 0;
             if (timeoutMillis > 0) {
@@ -219,6 +223,35 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
         } finally {
             exit();
         }
+    }
+
+    /**
+     * For a {@link UcxSourceWaitSet}, in the thread that reads this source: whether a read or
+     * {@code awaitData(-1)} would find something now (data, the end, a failure, the close), without
+     * progressing the worker or throwing.
+     */
+    boolean readyForWaitSet() {
+        if (!guard.enter()) {
+            return true; // closed: the caller finds out when it polls
+        }
+        try {
+            if (failure != null || stage.hasRemaining() || held != 0 || endOfStream || probe()) {
+                return true;
+            }
+            connection.checkReadable();
+            return false;
+        } catch (IOException | RuntimeException e) {
+            if (failure == null && e instanceof IOException io) {
+                failure = io;
+            }
+            return true;
+        } finally {
+            exit();
+        }
+    }
+
+    UcxWorker worker() {
+        return worker;
     }
 
     private void enter() throws IOException {

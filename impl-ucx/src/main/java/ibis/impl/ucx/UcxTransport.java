@@ -7,6 +7,7 @@ import ibis.ipl.impl.ImplPropertyTable;
 import ibis.ipl.impl.ImplSettings;
 import ibis.ipl.impl.IncomingConnectionHandler;
 import ibis.ipl.impl.MemberIdentifier;
+import ibis.ipl.impl.SourceWaitSet;
 import ibis.ipl.impl.Transport;
 
 import java.io.IOException;
@@ -316,6 +317,15 @@ public final class UcxTransport implements Transport {
                 worker.release();
             }
         }
+    }
+
+    /**
+     * A set in which a many-to-one port's {@code receive()} waits for all its connections in its own
+     * thread, on this transport's worker.
+     */
+    @Override
+    public SourceWaitSet newSourceWaitSet() throws IOException {
+        return new UcxSourceWaitSet(worker);
     }
 
     /** Keeps a persistent accept failure (for example too many open files) from spinning. */
