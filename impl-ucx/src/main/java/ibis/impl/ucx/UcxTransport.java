@@ -31,6 +31,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import jdk.net.ExtendedSocketOptions;
+
 /**
  * The UCX transport of one Ibis: one UCP worker ({@link UcxWorker}, one context and worker in
  * thread mode multi) for all connections, and a side channel, a TCP server socket with an accept
@@ -41,6 +43,11 @@ import org.slf4j.LoggerFactory;
 public final class UcxTransport implements Transport {
 
     private static final Logger LOG = LoggerFactory.getLogger(UcxTransport.class);
+
+    /** Keep-alive of the side channel: first probe after this much silence, then every interval, this many. */
+    private static final int KEEPALIVE_IDLE_SECONDS = 10;
+    private static final int KEEPALIVE_INTERVAL_SECONDS = 5;
+    private static final int KEEPALIVE_PROBES = 3;
 
     /** Most side-channel set-ups in progress at once; more incoming sockets are closed at once. */
     private static final int MAX_SETUPS = 32;
@@ -228,8 +235,7 @@ public final class UcxTransport implements Transport {
         long endpoint = 0;
         boolean handedOver = false;
         try {
-            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+            configureSide(channel);
             channel.socket().setSoTimeout((int) Math.min(Integer.MAX_VALUE, setupTimeoutMillis));
             UcxHello.Request request = UcxHello.readRequest(channel.socket().getInputStream());
             int id = newId();
@@ -282,8 +288,7 @@ public final class UcxTransport implements Transport {
         boolean done = false;
         try {
             channel = SocketChannel.open();
-            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+            configureSide(channel);
             channel.socket().connect(address, (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeoutMillis)));
             if (channel.socket().getLocalSocketAddress().equals(channel.socket().getRemoteSocketAddress())) {
                 // TCP simultaneous open with itself: nobody listens on that (ephemeral) port.
@@ -326,6 +331,24 @@ public final class UcxTransport implements Transport {
     @Override
     public SourceWaitSet newSourceWaitSet() throws IOException {
         return new UcxSourceWaitSet(worker);
+    }
+
+    /**
+     * Options of a side-channel socket: no delay for the set-up messages, and keep-alive probes
+     * after {@value #KEEPALIVE_IDLE_SECONDS} s of silence (a connection that carries its data
+     * through UCX is silent here), so that a peer host that vanished without closing its sockets
+     * is noticed within about half a minute, where the operating system's defaults take hours.
+     */
+    private static void configureSide(SocketChannel channel) throws IOException {
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+        try {
+            channel.setOption(ExtendedSocketOptions.TCP_KEEPIDLE, KEEPALIVE_IDLE_SECONDS);
+            channel.setOption(ExtendedSocketOptions.TCP_KEEPINTERVAL, KEEPALIVE_INTERVAL_SECONDS);
+            channel.setOption(ExtendedSocketOptions.TCP_KEEPCOUNT, KEEPALIVE_PROBES);
+        } catch (UnsupportedOperationException e) {
+            LOG.debug("keep-alive timing cannot be set here: {}", e.toString());
+        }
     }
 
     /** Keeps a persistent accept failure (for example too many open files) from spinning. */
