@@ -354,7 +354,8 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
             }
         }
         if (r < 0) {
-            throw new IOException("sending to " + connection.peer + " failed: " + UcxNative.statusString((int) r));
+            throw new IOException("connection to " + connection.peer + " lost: sending failed: "
+                    + UcxNative.statusString((int) r));
         }
         sent += n;
         if (started) {
@@ -421,7 +422,8 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
                 sendsInFlight = false;
             }
             if (status != UcxNative.OK) {
-                throw new IOException("sending to " + connection.peer + " failed: " + UcxNative.statusString(status));
+                throw new IOException("connection to " + connection.peer + " lost: sending failed: "
+                        + UcxNative.statusString(status));
             }
         }
         return reaped;

@@ -14,13 +14,14 @@ import java.io.StreamCorruptedException;
  * carries nothing but the {@link UcxConnection#SOURCE_CLOSED} byte and tells by closing that the
  * peer is gone. Big-endian (see impl-ucx/README.md):
  * <pre>
- * request = magic:int('IBUC')  version:byte(1)  connectionId:int  window:int
+ * request = magic:int('IBUC')  version:byte(1)  connectionId:int  window:int  errorMode:byte
  *           workerAddressLength:int  workerAddress[workerAddressLength]
- * reply   = magic:int('IBUA')  version:byte(1)  connectionId:int  window:int
+ * reply   = magic:int('IBUA')  version:byte(1)  connectionId:int  window:int  errorMode:byte
  * </pre>
  * {@code connectionId} is the sender's local id of the connection (the receiving half of the tags
- * it receives), {@code window} the credit window of the sender's sink. Every field is checked
- * before anything is allocated from it.
+ * it receives), {@code window} the credit window of the sender's sink, {@code errorMode} the
+ * sender's UCX endpoint error mode (0 none, 1 peer: UCX refuses endpoints whose modes differ, so
+ * both sides must use the same). Every field is checked before anything is allocated from it.
  */
 final class UcxHello {
 
@@ -29,11 +30,11 @@ final class UcxHello {
     static final byte VERSION = 1;
 
     /** What the connecting side sends. */
-    record Request(int connectionId, int window, byte[] workerAddress) {
+    record Request(int connectionId, int window, int errorMode, byte[] workerAddress) {
     }
 
     /** What the accepting side answers. */
-    record Reply(int connectionId, int window) {
+    record Reply(int connectionId, int window, int errorMode) {
     }
 
     private UcxHello() {
@@ -45,6 +46,7 @@ final class UcxHello {
         out.writeByte(VERSION);
         out.writeInt(request.connectionId());
         out.writeInt(request.window());
+        out.writeByte(request.errorMode());
         out.writeInt(request.workerAddress().length);
         out.write(request.workerAddress());
         out.flush();
@@ -56,6 +58,7 @@ final class UcxHello {
             header(in, REQUEST_MAGIC, "request");
             int id = connectionId(in.readInt(), "request");
             int window = window(in.readInt(), "request");
+            int errorMode = errorMode(in.readByte(), "request");
             int length = in.readInt();
             if (length <= 0 || length > UcxContactData.MAX_WORKER_ADDRESS) {
                 throw new StreamCorruptedException("UCX set-up request: worker address length " + length
@@ -63,7 +66,7 @@ final class UcxHello {
             }
             byte[] address = new byte[length];
             in.readFully(address);
-            return new Request(id, window, address);
+            return new Request(id, window, errorMode, address);
         } catch (EOFException e) {
             throw new EOFException("UCX set-up request is truncated");
         }
@@ -75,6 +78,7 @@ final class UcxHello {
         out.writeByte(VERSION);
         out.writeInt(reply.connectionId());
         out.writeInt(reply.window());
+        out.writeByte(reply.errorMode());
         out.flush();
     }
 
@@ -84,7 +88,8 @@ final class UcxHello {
             header(in, REPLY_MAGIC, "reply");
             int id = connectionId(in.readInt(), "reply");
             int window = window(in.readInt(), "reply");
-            return new Reply(id, window);
+            int errorMode = errorMode(in.readByte(), "reply");
+            return new Reply(id, window, errorMode);
         } catch (EOFException e) {
             throw new EOFException("the peer closed the side channel before its UCX set-up reply was complete");
         }
@@ -108,6 +113,18 @@ final class UcxHello {
             throw new StreamCorruptedException("UCX set-up " + what + " with connection id 0");
         }
         return id;
+    }
+
+    private static int errorMode(int mode, String what) throws StreamCorruptedException {
+        if (mode != UcxNative.ERROR_MODE_NONE && mode != UcxNative.ERROR_MODE_PEER) {
+            throw new StreamCorruptedException("UCX set-up " + what + " with unknown error mode " + mode);
+        }
+        return mode;
+    }
+
+    /** The name of an error mode, as {@code ibis.ucx.error.mode} spells it. */
+    static String errorModeName(int mode) {
+        return mode == UcxNative.ERROR_MODE_PEER ? "peer" : "none";
     }
 
     private static int window(int window, String what) throws StreamCorruptedException {

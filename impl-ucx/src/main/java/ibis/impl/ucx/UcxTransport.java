@@ -239,8 +239,17 @@ public final class UcxTransport implements Transport {
             channel.socket().setSoTimeout((int) Math.min(Integer.MAX_VALUE, setupTimeoutMillis));
             UcxHello.Request request = UcxHello.readRequest(channel.socket().getInputStream());
             int id = newId();
+            if (request.errorMode() != settings.errorMode()) {
+                // UCX refuses endpoints of different error modes: tell the peer ours, and stop.
+                UcxHello.writeReply(channel.socket().getOutputStream(),
+                        new UcxHello.Reply(id, settings.window(), settings.errorMode()));
+                throw new IOException("it uses " + UcxPropertyTable.ERROR_MODE + "="
+                        + UcxHello.errorModeName(request.errorMode()) + ", this member "
+                        + UcxHello.errorModeName(settings.errorMode()));
+            }
             endpoint = UcxNative.endpointCreate(worker.handle, request.workerAddress(), settings.errorMode());
-            UcxHello.writeReply(channel.socket().getOutputStream(), new UcxHello.Reply(id, settings.window()));
+            UcxHello.writeReply(channel.socket().getOutputStream(),
+                    new UcxHello.Reply(id, settings.window(), settings.errorMode()));
             channel.configureBlocking(false);
             boolean loopback = Arrays.equals(request.workerAddress(), workerAddress);
             UcxConnection c = new UcxConnection(worker, endpoint, id, request.connectionId(), request.window(),
@@ -296,13 +305,18 @@ public final class UcxTransport implements Transport {
             }
             int id = newId();
             UcxHello.writeRequest(channel.socket().getOutputStream(),
-                    new UcxHello.Request(id, settings.window(), workerAddress));
+                    new UcxHello.Request(id, settings.window(), settings.errorMode(), workerAddress));
             long leftMillis = (deadline - System.nanoTime()) / 1_000_000L;
             if (leftMillis <= 0) {
                 throw new SocketTimeoutException("no UCX set-up reply from " + address + " in time");
             }
             channel.socket().setSoTimeout((int) Math.min(Integer.MAX_VALUE, leftMillis));
             UcxHello.Reply reply = UcxHello.readReply(channel.socket().getInputStream());
+            if (reply.errorMode() != settings.errorMode()) {
+                throw new IOException(target + " uses " + UcxPropertyTable.ERROR_MODE + "="
+                        + UcxHello.errorModeName(reply.errorMode()) + ", this member "
+                        + UcxHello.errorModeName(settings.errorMode()) + ": UCX needs the same on both sides");
+            }
             byte[] peerWorker = contact.workerAddress();
             endpoint = UcxNative.endpointCreate(worker.handle, peerWorker, settings.errorMode());
             channel.configureBlocking(false);
@@ -388,7 +402,7 @@ public final class UcxTransport implements Transport {
         try {
             server.close();
         } finally {
-            setups.shutdown();
+            setups.shutdownNow(); // a set-up still reading a silent peer's request stops (its channel closes)
             worker.release();
         }
     }

@@ -76,7 +76,7 @@ public class UcxContactDataTest {
 
     private static byte[] request(int id, int window, byte[] worker) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        UcxHello.writeRequest(out, new UcxHello.Request(id, window, worker));
+        UcxHello.writeRequest(out, new UcxHello.Request(id, window, UcxNative.ERROR_MODE_NONE, worker));
         return out.toByteArray();
     }
 
@@ -87,10 +87,11 @@ public class UcxContactDataTest {
         assertEquals(r.window(), 4 << 20);
         assertEquals(r.workerAddress(), WORKER);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        UcxHello.writeReply(out, new UcxHello.Reply(-2, 8 << 20));
+        UcxHello.writeReply(out, new UcxHello.Reply(-2, 8 << 20, UcxNative.ERROR_MODE_PEER));
         UcxHello.Reply reply = UcxHello.readReply(new ByteArrayInputStream(out.toByteArray()));
         assertEquals(reply.connectionId(), -2, "ids are unsigned 32-bit numbers");
         assertEquals(reply.window(), 8 << 20);
+        assertEquals(reply.errorMode(), UcxNative.ERROR_MODE_PEER);
     }
 
     @Test
@@ -114,12 +115,15 @@ public class UcxContactDataTest {
                 WORKER))));
         for (int length : new int[] {0, -5, UcxContactData.MAX_WORKER_ADDRESS + 1, Integer.MAX_VALUE}) {
             byte[] bad = good.clone();
-            ByteBuffer.wrap(bad).putInt(4 + 1 + 4 + 4, length);
+            ByteBuffer.wrap(bad).putInt(4 + 1 + 4 + 4 + 1, length);
             expectThrows(IOException.class, () -> UcxHello.readRequest(new ByteArrayInputStream(bad)));
         }
+        byte[] mode = good.clone();
+        mode[4 + 1 + 4 + 4] = 7;
+        expectThrows(IOException.class, () -> UcxHello.readRequest(new ByteArrayInputStream(mode)));
         // A reply is not a request.
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        UcxHello.writeReply(out, new UcxHello.Reply(3, 4 << 20));
+        UcxHello.writeReply(out, new UcxHello.Reply(3, 4 << 20, UcxNative.ERROR_MODE_NONE));
         expectThrows(IOException.class, () -> UcxHello.readRequest(new ByteArrayInputStream(out.toByteArray())));
     }
 }
