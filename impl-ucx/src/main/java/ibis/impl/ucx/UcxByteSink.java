@@ -293,9 +293,18 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
 
     /** A free staging buffer of at least {@code want} bytes; waits for one when too much is in flight. */
     private Staging takeStaging(int want) throws IOException {
+        boolean progressed = false;
         while (true) {
             synchronized (this) {
                 reap();
+                Staging first = free.peekFirst();
+                if (!progressed && count > 0 && (first == null || first.capacity() < want)) {
+                    // A completion may be waiting in the worker (the peer took a rendezvous
+                    // message): one progress call is cheaper than a new buffer.
+                    progressed = true;
+                    UcxNative.progress(w);
+                    reap();
+                }
                 if (canTake(want)) {
                     Staging s = free.pollFirst();
                     if (s != null && s.capacity() >= want) {
