@@ -1,11 +1,13 @@
 package ibis.impl.ucx;
 
 import ibis.io.ByteSource;
+import ibis.io.ByteViews;
 import ibis.ipl.impl.SpinWait;
 
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.StreamCorruptedException;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.AsynchronousCloseException;
@@ -40,7 +42,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
 
     /** Credits in flight at once. */
     private static final int CREDIT_SLOTS = 4;
-    /** A destination without room: what {@link #finishClose()} drains goes to the staging buffer. */
+    /** A destination without room: a message received "into" it goes to the staging buffer. */
     private static final ByteBuffer DISCARD = ByteBuffer.allocate(0);
     /** How long a close at most takes messages that arrived for the connection. */
     private static final long DRAIN_MILLIS = 1000;
@@ -65,6 +67,11 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
     private int heldLength;
     /** Received bytes not yet read, between position and limit. */
     private ByteBuffer stage;
+    /** Typed views of the staging buffer (native order), for reads into arrays; made with it. */
+    private ByteViews stageViews;
+    /** Assembles an array element whose bytes end one message and start the next. */
+    private final ByteBuffer carry = ByteBuffer.allocate(8);
+    private final ByteViews carryViews = new ByteViews(carry);
     private long stageAddress;
     /** The last direct destination and its address. */
     private ByteBuffer lastDestination;
@@ -146,6 +153,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
         this.credits = ByteBuffer.allocateDirect(8 * CREDIT_SLOTS).order(ByteOrder.BIG_ENDIAN);
         this.creditsAddress = UcxWorker.address(credits);
         this.stage = ByteBuffer.allocateDirect(0);
+        this.stageViews = new ByteViews(stage);
         this.receive = new RequestCompletion(worker, alive);
         this.receiving = "receiving from " + connection.peer;
         worker.keeper.add(this);
@@ -183,6 +191,80 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
         } finally {
             exit();
         }
+    }
+
+    /** Array parts are copied once, from the staging buffer straight into the array. */
+    @Override
+    public boolean takesArrays() {
+        return true;
+    }
+
+    /**
+     * Copies whole elements from the staging buffer into the array (taking the next messages into
+     * it as needed); an element whose bytes end one message and start the next is assembled in a
+     * small buffer. Waits on through interrupts, as {@link #read(ByteBuffer, int)}.
+     */
+    @Override
+    public void read(Buffer destination) throws IOException {
+        int left = ByteViews.byteLength(destination);
+        if (left == 0) {
+            return;
+        }
+        int width = left / destination.remaining();
+        int limit = destination.limit();
+        enter();
+        try {
+            while (left > 0) {
+                if (!stage.hasRemaining()) {
+                    stageNextMessage();
+                }
+                int whole = Math.min(stage.remaining(), left) / width;
+                int bytes;
+                if (whole > 0) {
+                    destination.limit(destination.position() + whole);
+                    stageViews.get(stage.position(), destination);
+                    bytes = whole * width;
+                    stage.position(stage.position() + bytes);
+                } else {
+                    // Less than an element is left in this message: the rest is in the next ones.
+                    carry.clear();
+                    while (carry.position() < width) {
+                        if (!stage.hasRemaining()) {
+                            stageNextMessage();
+                        }
+                        int n = Math.min(width - carry.position(), stage.remaining());
+                        carry.put(carry.position(), stage, stage.position(), n);
+                        carry.position(carry.position() + n);
+                        stage.position(stage.position() + n);
+                    }
+                    destination.limit(destination.position() + 1);
+                    carryViews.get(0, destination);
+                    bytes = width;
+                }
+                destination.limit(limit);
+                consumed += bytes;
+                left -= bytes;
+            }
+            creditIfDue();
+        } catch (IOException e) {
+            fail(e);
+        } finally {
+            destination.limit(limit);
+            exit();
+        }
+    }
+
+    /** Waits for the next DATA message and receives it into the (empty) staging buffer. */
+    private void stageNextMessage() throws IOException {
+        while (held == 0) {
+            if (endOfStream) {
+                throw new EOFException("connection closed by the peer in the middle of an array");
+            }
+            if (!probe()) {
+                worker.await(messageArrived, spin, 0, false);
+            }
+        }
+        receiveHeld(DISCARD); // a destination without room: into the staging buffer
     }
 
     @Override
@@ -348,6 +430,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
             int capacity = Math.max(MIN_STAGING, Integer.highestOneBit(length - 1) << 1);
             stage = ByteBuffer.allocateDirect(Math.max(capacity, length));
             stageAddress = UcxWorker.address(stage);
+            stageViews = new ByteViews(stage);
         }
         stage.clear();
         receive.await(UcxNative.receiveMessage(w, m, stageAddress, length), stage,

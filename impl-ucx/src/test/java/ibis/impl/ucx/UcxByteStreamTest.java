@@ -11,6 +11,9 @@ import ibis.testsupport.Waits;
 
 import java.io.EOFException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
+import java.nio.IntBuffer;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
@@ -117,6 +120,62 @@ public class UcxByteStreamTest {
             assertEquals(writing.get(60, TimeUnit.SECONDS), null, "the writer finished");
             assertTrue(source.awaitData(10_000), "the end follows the data");
             expectThrows(EOFException.class, () -> source.read(ByteBuffer.allocate(1), 1));
+        }
+    }
+
+    /**
+     * Arrays read straight from the staging buffer ({@code takesArrays}): elements whose bytes end
+     * one UCX message and start the next (a 3-byte header shifts every chunk boundary) arrive
+     * intact, whether the sender wrote them as bytes or handed the array over.
+     */
+    @Test(timeOut = 120_000)
+    public void arrayElementsCutByMessageBoundariesArriveIntact() throws Exception {
+        try (TransportPair pair = new TransportPair()) {
+            TransportPair.Connection c = pair.connect();
+            handshake(c);
+            ByteSink sink = c.connector().sink();
+            ByteSource source = c.acceptor().source();
+            assertTrue(source.takesArrays() && sink.takesArrays());
+            int[] ints = new int[300_000];
+            double[] doubles = new double[150_001];
+            Random random = new Random(7);
+            for (int i = 0; i < ints.length; i++) {
+                ints[i] = random.nextInt();
+            }
+            for (int i = 0; i < doubles.length; i++) {
+                doubles[i] = random.nextDouble();
+            }
+            ByteBuffer intBytes = ByteBuffer.allocate(ints.length * 4).order(ByteOrder.nativeOrder());
+            intBytes.asIntBuffer().put(ints);
+            CompletableFuture<Void> writing = CompletableFuture.runAsync(() -> {
+                try {
+                    ByteBuffer header = ByteBuffer.wrap(new byte[] {1, 2, 3});
+                    sink.write(new ByteBuffer[] {header, intBytes}, 0, 2); // as bytes
+                    header.clear();
+                    sink.write(new ByteBuffer[] {header}, 0, 1, DoubleBuffer.wrap(doubles)); // the array itself
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+            });
+            for (int round = 0; round < 2; round++) {
+                ByteBuffer header = ByteBuffer.allocate(3);
+                source.read(header, 3);
+                assertEquals(header.array(), new byte[] {1, 2, 3});
+                if (round == 0) {
+                    int[] got = new int[ints.length];
+                    source.read(IntBuffer.wrap(got));
+                    assertTrue(Arrays.equals(got, ints), "every int arrives intact");
+                } else {
+                    double[] got = new double[doubles.length];
+                    DoubleBuffer into = DoubleBuffer.wrap(got, 1, doubles.length - 1);
+                    source.read(DoubleBuffer.wrap(got, 0, 1));
+                    source.read(into);
+                    assertEquals(into.position(), doubles.length, "the destination is consumed");
+                    assertTrue(Arrays.equals(got, doubles), "every double arrives intact");
+                }
+            }
+            writing.get(60, TimeUnit.SECONDS);
+            assertFalse(source.awaitData(-1), "nothing more arrived");
         }
     }
 
