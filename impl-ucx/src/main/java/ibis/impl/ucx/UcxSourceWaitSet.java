@@ -27,8 +27,8 @@ final class UcxSourceWaitSet implements SourceWaitSet {
     private final UcxWorker.Condition anyReady = new UcxWorker.Condition() {
         @Override
         public boolean ready() {
-            if (woken.get() || guard.isClosed()) {
-                return true;
+            if (woken.compareAndSet(true, false) || guard.isClosed()) {
+                return true; // a wake-up is consumed by the wait it ends
             }
             for (int i = 0; i < count; i++) {
                 if (sources[i].readyForWaitSet()) {
@@ -95,7 +95,6 @@ final class UcxSourceWaitSet implements SourceWaitSet {
                 }
             }
             worker.await(anyReady, null, deadline, true);
-            woken.set(false);
             if (guard.isClosed()) {
                 throw new AsynchronousCloseException();
             }
