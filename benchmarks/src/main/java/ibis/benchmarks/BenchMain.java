@@ -9,10 +9,11 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * {@code ibis-bench <suite> [--quick] [--out DIR]}: runs a benchmark suite of
+ * {@code ibis-bench <suite> [--quick] [--impl NICK] [--out DIR]}: runs a benchmark suite of
  * {@code BENCHMARKS.md}, prints its tables and writes them as a Markdown report
  * {@code <DIR>/<suite>-<date>[-quick].md} (DIR defaults to {@code bench-results}, or to the value of
- * the system property {@code ibis.bench.results}).
+ * the system property {@code ibis.bench.results}). {@code --impl} (ipl and rmi) sets
+ * {@code ibis.implementation} for the suite's Ibis members; default: that property, or tcp.
  */
 public final class BenchMain {
 
@@ -20,11 +21,13 @@ public final class BenchMain {
     public static final List<String> SUITES = List.of("ipl", "rmi", "serialization");
 
     private static final String USAGE = """
-            Usage: ibis-bench <suite> [--quick] [--out DIR]
+            Usage: ibis-bench <suite> [--quick] [--impl NICK] [--out DIR]
 
             Suites:
-              ipl     round-trip latency and 100 KB array throughput of the tcp implementation,
-                      beside raw Java blocking sockets and NIO measured in the same run
+              ipl     round-trip latency and 100 KB array throughput of an implementation (tcp by
+                      default), beside raw Java blocking sockets and NIO measured in the same run;
+                      with --impl ucx also beside UCX's own C benchmark ucx_perftest and the tcp
+                      round trip, in the same run
               rmi     null-RMI latency, calls with arrays and objects, callbacks, 100 KB and tree
                       throughput, 1-8 concurrent client JVMs and the applications: the same plain
                       java.rmi programs on the JDK's java.rmi and, rewritten by ibisc --java-rmi,
@@ -34,8 +37,11 @@ public final class BenchMain {
                       from memory: Ibis (rewritten and run-time serializers) beside JDK
                       serialization, Kryo and Fory in the same run (JMH)
             Options:
-              --quick  a short run (ipl, rmi: under a minute; serialization: about a minute and a half)
+              --quick  a short run (ipl, rmi: about two minutes; serialization: about a minute and a half)
+              --impl   the network implementation of the Ibis members (ipl, rmi): tcp (default), ucx
               --out    directory for the Markdown report (default: bench-results)
+            Every process a suite starts gets --enable-native-access=ALL-UNNAMED and, unless the
+            environment sets them, UCX_NET_DEVICES=lo and UCX_ERROR_SIGNALS= (empty).
             """;
 
     private BenchMain() {
@@ -43,49 +49,33 @@ public final class BenchMain {
 
     /** Parses the arguments and runs the suite. */
     public static void main(String[] args) throws Exception {
-        String suite = null;
-        boolean quick = false;
-        Path out = Path.of(System.getProperty("ibis.bench.results", "bench-results"));
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--quick" -> quick = true;
-                case "--out" -> {
-                    if (i + 1 >= args.length) {
-                        fail("--out needs a directory");
-                    }
-                    out = Path.of(args[++i]);
-                }
-                case "-h", "--help" -> {
-                    System.out.print(USAGE);
-                    return;
-                }
-                default -> {
-                    if (args[i].startsWith("-") || suite != null) {
-                        fail("unexpected argument " + args[i]);
-                    }
-                    suite = args[i];
-                }
-            }
+        BenchOptions options;
+        try {
+            options = BenchOptions.parse(Arrays.asList(args),
+                    Path.of(System.getProperty("ibis.bench.results", "bench-results")));
+        } catch (IllegalArgumentException e) {
+            System.err.println("ibis-bench: " + e.getMessage());
+            System.err.print(USAGE);
+            System.exit(2);
+            return;
         }
-        if (suite == null) {
-            fail("no suite given");
+        if (options.help()) {
+            System.out.print(USAGE);
+            return;
         }
-        if (!SUITES.contains(suite)) {
-            fail("unknown suite '" + suite + "' (known: " + String.join(", ", SUITES) + ")");
+        if (options.implementation() != null) {
+            // Every Ibis the suite makes, here and in the JVMs it starts (they copy ibis.* properties).
+            System.setProperty(ChildProcesses.IMPLEMENTATION_PROPERTY, options.implementation());
         }
         String command = System.getProperty("ibis.bench.command",
                 "java " + BenchMain.class.getName() + " " + String.join(" ", Arrays.asList(args)));
-        int status = switch (suite) {
+        boolean quick = options.quick();
+        Path out = options.out();
+        int status = switch (options.suite()) {
             case "serialization" -> new SerializationSuite(quick, out, command).run();
             case "rmi" -> new RmiSuite(quick, out, command).run();
             default -> new IplSuite(quick, out, command).run();
         };
         System.exit(status);
-    }
-
-    private static void fail(String message) {
-        System.err.println("ibis-bench: " + message);
-        System.err.print(USAGE);
-        System.exit(2);
     }
 }

@@ -34,16 +34,18 @@ import org.slf4j.LoggerFactory;
  *     the thread's context class loader and through a class loader over every {@code *.jar} file in
  *     the directories listed in {@link IbisProperties#IMPLEMENTATION_PATH} (a listed jar file is
  *     used as well).
+ * <li>A starter that gives an {@link IbisStarter#unavailableReason() unavailability reason} (it
+ *     cannot run in this JVM, for example its native library is missing) is never selected.
  * <li>When {@link IbisProperties#IMPLEMENTATION} is set, only the starter with that nickname or
- *     class name is considered; when it is unknown or does not offer what the program requires,
- *     creation fails. Text after a {@code :} in the value is passed to the starter as
+ *     class name is considered; when it is unknown, unavailable or does not offer what the program
+ *     requires, creation fails. Text after a {@code :} in the value is passed to the starter as
  *     sub-implementation.
- * <li>Otherwise, among the starters that {@link IbisStarter#matches match} the required Ibis
+ * <li>Otherwise, among the available starters that {@link IbisStarter#matches match} the required Ibis
  *     capabilities and port types, the one with the highest {@link IbisStarter#rank() rank} is
  *     chosen; equal ranks are ordered by nickname, then by class name, so the choice is always the
  *     same for the same set of installed implementations.
  * <li>When no starter matches, the {@link IbisCreationFailedException} lists every starter found
- *     with the Ibis capabilities and port types it lacks.
+ *     with the Ibis capabilities and port types it lacks, or why it is unavailable.
  * </ul>
  * The chosen starter then starts the Ibis instance, which joins the pool named by
  * {@link IbisProperties#POOL_NAME}. Only that starter is tried: if it fails to start, creation
@@ -315,6 +317,11 @@ public final class IbisFactory {
                 b.append(". ").append(installHint(wanted));
                 throw new IbisCreationFailedException(b.toString());
             }
+            String reason = unavailableReason(named);
+            if (reason != null) {
+                throw new IbisCreationFailedException("Ibis implementation " + named.getNickName()
+                        + ", selected with " + IbisProperties.IMPLEMENTATION + ", is unavailable: " + reason);
+            }
             if (!matchesSafely(named, capabilities, portTypes)) {
                 throw new IbisCreationFailedException("Ibis implementation " + named.getNickName()
                         + ", selected with " + IbisProperties.IMPLEMENTATION + ", does not offer what is required:"
@@ -325,7 +332,7 @@ public final class IbisFactory {
 
         List<IbisStarter> matching = new ArrayList<>();
         for (IbisStarter s : starters) {
-            if (matchesSafely(s, capabilities, portTypes)) {
+            if (unavailableReason(s) == null && matchesSafely(s, capabilities, portTypes)) {
                 matching.add(s);
             }
         }
@@ -339,8 +346,13 @@ public final class IbisFactory {
             } else {
                 b.append("; found ").append(starters.size()).append(':');
                 for (IbisStarter s : starters) {
-                    b.append("\n  ").append(s.getNickName()).append(" (").append(s.getClass().getName())
-                            .append("):").append(describeMismatch(s, capabilities, portTypes));
+                    String reason = unavailableReason(s);
+                    if (reason != null) {
+                        b.append("\n  ").append(s.getNickName()).append(" is unavailable: ").append(reason);
+                    } else {
+                        b.append("\n  ").append(s.getNickName()).append(" (").append(s.getClass().getName())
+                                .append("):").append(describeMismatch(s, capabilities, portTypes));
+                    }
                 }
             }
             throw new IbisCreationFailedException(b.toString());
@@ -352,7 +364,8 @@ public final class IbisFactory {
     }
 
     /** The Maven artifacts (group ibis) of the implementations this project builds, by nickname. */
-    private static final Map<String, String> KNOWN_ARTIFACTS = Map.of("tcp", "ibis-impl-tcp");
+    private static final Map<String, String> KNOWN_ARTIFACTS = Map.of("tcp", "ibis-impl-tcp", "ucx", "ibis-impl-ucx",
+            "mpi", "ibis-impl-mpi");
 
     /**
      * How to install implementation {@code nickname}: its artifact (when it is one of ours) on the
@@ -364,6 +377,15 @@ public final class IbisFactory {
                 : "the artifact ibis:" + artifact + " (implementation \"" + nickname + "\")";
         return "Add " + jar + " to the class path, or put its jar (with the jars it needs) in a directory and name"
                 + " that directory with -D" + IbisProperties.IMPLEMENTATION_PATH + "=DIR";
+    }
+
+    /** The starter's unavailability reason; a starter that fails to tell counts as unavailable. */
+    private static String unavailableReason(IbisStarter s) {
+        try {
+            return s.unavailableReason();
+        } catch (RuntimeException | LinkageError e) {
+            return "it failed to tell whether it can run here: " + e;
+        }
     }
 
     private static boolean matchesSafely(IbisStarter s, IbisCapabilities capabilities, PortType[] portTypes) {

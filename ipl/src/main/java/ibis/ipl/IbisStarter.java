@@ -14,9 +14,10 @@ import java.util.Properties;
  * {@link #unmatchedPortTypes} say is missing, so those must agree with {@code matches}.
  *
  * <p>A starter should be cheap to create: it is instantiated every time an Ibis is created, also
- * when it is not chosen. {@code matches} should also return false when the implementation cannot
- * run on this machine at all (for example a missing native library), because the factory does not
- * fall back to another implementation when {@code startIbis} fails.
+ * when it is not chosen. An implementation that cannot run in this JVM at all (for example its
+ * native library is missing) says why in {@link #unavailableReason()}: the factory then never
+ * selects it and names the reason, because it does not fall back to another implementation when
+ * {@code startIbis} fails.
  */
 public abstract class IbisStarter {
 
@@ -77,6 +78,20 @@ public abstract class IbisStarter {
      */
     public int rank() {
         return 0;
+    }
+
+    /**
+     * Why this implementation cannot run in this JVM, for example because its native library is
+     * missing or cannot be loaded; null (the default) when it can. A starter that returns a reason
+     * is never selected: when it was named with {@link IbisProperties#IMPLEMENTATION}, creating the
+     * Ibis fails with this reason; otherwise the factory chooses among the other implementations
+     * and lists this one as unavailable, with the reason, when none fits. Called every time an Ibis
+     * is created, so it should be cheap after the first call.
+     *
+     * @return the reason, or null when the implementation can be used here
+     */
+    public String unavailableReason() {
+        return null;
     }
 
     /**

@@ -16,8 +16,9 @@ import org.testng.annotations.Test;
 
 /**
  * Selection of the Ibis implementation, with the fake starters registered in the test resources
- * (META-INF/services/ibis.ipl.IbisStarter): fake-alpha (rank 5), fake-beta (rank 5, also signals)
- * and fake-gamma (rank 10, only one-to-one byte ports and signals).
+ * (META-INF/services/ibis.ipl.IbisStarter): fake-alpha (rank 5), fake-beta (rank 5, also signals),
+ * fake-gamma (rank 10, only one-to-one byte ports and signals), fake-broken (fails to start) and
+ * fake-unavailable (rank 100 and all of alpha's and beta's capabilities, but it cannot run here).
  */
 public class IbisFactoryTest {
 
@@ -213,6 +214,33 @@ public class IbisFactoryTest {
                 () -> create(implementation("fake-broken"), new IbisCapabilities(FakeBrokenStarter.CAPABILITY)));
         assertTrue(e.getMessage().contains("fake-broken"), e.getMessage());
         assertTrue(e.getCause() instanceof IllegalStateException, String.valueOf(e.getCause()));
+    }
+
+    @Test
+    public void anUnavailableStarterIsNeverChosenAndTheOthersAreUsedInstead() throws Exception {
+        // fake-unavailable ranks highest and offers all of this, yet the factory falls back.
+        assertEquals(create(null, new IbisCapabilities(IbisCapabilities.CLOSED_WORLD, IbisCapabilities.SIGNALS),
+                BYTE_ONE_TO_ONE).starterNickName(), "fake-beta");
+        assertEquals(create(null, new IbisCapabilities(), OBJECT_ONE_TO_MANY).starterNickName(), "fake-alpha");
+    }
+
+    @Test
+    public void anUnavailableStarterNamedByTheUserFailsWithItsReason() {
+        IbisCreationFailedException e = expectThrows(IbisCreationFailedException.class,
+                () -> create(implementation("fake-unavailable"), null, BYTE_ONE_TO_ONE));
+        String m = e.getMessage();
+        assertTrue(m.contains("fake-unavailable") && m.contains("is unavailable"), m);
+        assertTrue(m.contains(FakeUnavailableStarter.REASON), "names the reason: " + m);
+    }
+
+    @Test
+    public void whenNothingMatchesAnUnavailableStarterIsListedWithItsReason() {
+        // Only fake-broken and fake-unavailable offer this capability; broken lacks the port type.
+        IbisCreationFailedException e = expectThrows(IbisCreationFailedException.class,
+                () -> create(null, new IbisCapabilities(FakeBrokenStarter.CAPABILITY), BYTE_ONE_TO_ONE));
+        String m = e.getMessage();
+        assertTrue(m.contains("\n  fake-unavailable is unavailable: " + FakeUnavailableStarter.REASON), m);
+        assertTrue(m.contains("fake-broken"), "the others are listed as before: " + m);
     }
 
     @Test

@@ -52,6 +52,8 @@ public final class IbisRun {
             Started by mpirun or srun (OMPI_COMM_WORLD_RANK/SIZE, PMI_RANK/SIZE or
             SLURM_PROCID/NTASKS set) and without --np, one member is started with the rank and size
             of the job; --server is then required and the pool name defaults to the job's id.
+            Every member runs with --enable-native-access=ALL-UNNAMED and, unless the environment
+            sets it, UCX_ERROR_SIGNALS= (empty: UCX must not take the JVM's signals).
 
             Examples:
               ibis-run --np 4 ibis.examples.PoolDemo

@@ -45,6 +45,14 @@ public final class LaunchPlan {
      */
     static final List<String> PASSED_ON = List.of("org.slf4j.simpleLogger.defaultLogLevel");
 
+    /**
+     * Environment variables every member gets unless the launcher's environment sets them. UCX
+     * installs its own SIGSEGV/SIGBUS handlers unless {@code UCX_ERROR_SIGNALS} is empty; the JVM
+     * uses those signals itself (null checks, safepoints), so a member that loads UCX must not let
+     * UCX take them. Harmless for members that never load UCX.
+     */
+    static final Map<String, String> MEMBER_ENVIRONMENT_DEFAULTS = Map.of("UCX_ERROR_SIGNALS", "");
+
     private final Mode mode;
     private final LaunchOptions options;
     private final int memberCount;
@@ -52,9 +60,10 @@ public final class LaunchPlan {
     private final Integer poolSize;
     private final String poolName;
     private final String serverAddress;
+    private final Map<String, String> memberEnvironment;
 
     private LaunchPlan(Mode mode, LaunchOptions options, int memberCount, int firstMemberIndex,
-            Integer poolSize, String poolName, String serverAddress) {
+            Integer poolSize, String poolName, String serverAddress, Map<String, String> environment) {
         this.mode = mode;
         this.options = options;
         this.memberCount = memberCount;
@@ -62,13 +71,21 @@ public final class LaunchPlan {
         this.poolSize = poolSize;
         this.poolName = poolName;
         this.serverAddress = serverAddress;
+        Map<String, String> added = new LinkedHashMap<>();
+        MEMBER_ENVIRONMENT_DEFAULTS.forEach((name, value) -> {
+            if (!environment.containsKey(name)) {
+                added.put(name, value);
+            }
+        });
+        this.memberEnvironment = Map.copyOf(added);
     }
 
     /**
      * Decides what to start.
      *
      * @param options the parsed command line (action {@link LaunchOptions.Action#RUN})
-     * @param environment the launcher's environment, for cluster rank variables and job identifiers
+     * @param environment the launcher's environment, for cluster rank variables and job identifiers, and to
+     *        tell which of {@link #MEMBER_ENVIRONMENT_DEFAULTS} the user set already
      * @param poolNameGenerator makes a fresh unique pool name when none is given for a local pool
      * @throws UsageException when required information is missing (server or pool name for a cluster
      *         member, pool name for a single member of an existing server) or the environment is bad
@@ -78,7 +95,7 @@ public final class LaunchPlan {
         if (options.processCount() != null) {
             int n = options.processCount();
             String pool = options.poolName() != null ? options.poolName() : poolNameGenerator.get();
-            return new LaunchPlan(Mode.LOCAL_POOL, options, n, 0, n, pool, options.serverAddress());
+            return new LaunchPlan(Mode.LOCAL_POOL, options, n, 0, n, pool, options.serverAddress(), environment);
         }
         Optional<ClusterRank> rank;
         try {
@@ -99,7 +116,7 @@ public final class LaunchPlan {
                         "started by " + r.source() + " but no job identifier found: give --pool NAME"));
             }
             return new LaunchPlan(Mode.CLUSTER_MEMBER, options, 1, r.rank(), r.size(), pool,
-                    options.serverAddress());
+                    options.serverAddress(), environment);
         }
         if (options.serverAddress() != null) {
             if (options.poolName() == null) {
@@ -116,10 +133,10 @@ public final class LaunchPlan {
                 }
             }
             return new LaunchPlan(Mode.SINGLE_MEMBER, options, 1, -1, size, options.poolName(),
-                    options.serverAddress());
+                    options.serverAddress(), environment);
         }
         String pool = options.poolName() != null ? options.poolName() : poolNameGenerator.get();
-        return new LaunchPlan(Mode.LOCAL_POOL, options, 1, 0, 1, pool, null);
+        return new LaunchPlan(Mode.LOCAL_POOL, options, 1, 0, 1, pool, null, environment);
     }
 
     /** Which way the program is run. */
@@ -190,6 +207,15 @@ public final class LaunchPlan {
             props.put(LaunchOptions.IMPLEMENTATION, options.implementation());
         }
         return props;
+    }
+
+    /**
+     * The environment variables the launcher adds to its own environment for every member:
+     * {@code UCX_ERROR_SIGNALS} empty ({@link #MEMBER_ENVIRONMENT_DEFAULTS}) unless the launcher's
+     * environment sets it, even to a value of its own.
+     */
+    public Map<String, String> memberEnvironment() {
+        return memberEnvironment;
     }
 
     /**

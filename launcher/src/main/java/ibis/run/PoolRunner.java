@@ -91,6 +91,7 @@ final class PoolRunner {
     private Process start(int localIndex, String server) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(
                 plan.memberCommand(localIndex, javaCommand, launcherClassPath, server));
+        builder.environment().putAll(plan.memberEnvironment());
         if (!plan.prefixOutput()) {
             return builder.inheritIO().start();
         }

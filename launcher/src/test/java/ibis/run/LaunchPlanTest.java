@@ -147,4 +147,20 @@ public class LaunchPlanTest {
         assertEquals(LaunchPlan.joinClassPath("a", ""), "a");
         assertEquals(LaunchPlan.joinClassPath(null, "b"), "b");
     }
+
+    @Test
+    public void everyMemberGetsAnEmptyUcxErrorSignalsSoUcxLeavesTheJvmsSignalsAlone() throws UsageException {
+        assertEquals(plan(Map.of(), "--np", "2", "M").memberEnvironment(), Map.of("UCX_ERROR_SIGNALS", ""));
+        Map<String, String> mpirun = Map.of("OMPI_COMM_WORLD_RANK", "0", "OMPI_COMM_WORLD_SIZE", "2",
+                "OMPI_MCA_ess_base_jobid", "5");
+        assertEquals(plan(mpirun, "--server", "h:1", "M").memberEnvironment(), Map.of("UCX_ERROR_SIGNALS", ""));
+        assertEquals(plan(Map.of(), "--server", "h:1", "--pool", "p", "M").memberEnvironment(),
+                Map.of("UCX_ERROR_SIGNALS", ""));
+    }
+
+    @Test
+    public void aUcxErrorSignalsOfTheUsersEnvironmentIsLeftAsItIs() throws UsageException {
+        assertEquals(plan(Map.of("UCX_ERROR_SIGNALS", "SIGILL"), "--np", "2", "M").memberEnvironment(), Map.of());
+        assertEquals(plan(Map.of("UCX_ERROR_SIGNALS", ""), "M").memberEnvironment(), Map.of());
+    }
 }

@@ -63,6 +63,8 @@ public class PoolRunnerTest {
         for (int i = 0; i < 3; i++) {
             assertTrue(out().contains("[" + i + "] member " + i + " of 3 pid="), out());
             assertTrue(err().contains("[" + i + "] stderr of " + i), err());
+            // The launcher's environment (the test's) does not set it: the members get it empty.
+            assertTrue(err().contains("[" + i + "] stderr of " + i + " UCX_ERROR_SIGNALS=[]"), err());
         }
         for (String line : out().split("\n")) {
             assertTrue(line.matches("\\[[0-2]\\] member [0-2] of 3 pid=\\d+"), "untagged or mixed line: " + line);

@@ -19,6 +19,12 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ChildJvm implements AutoCloseable {
 
+    /** Lets the child's class path load native libraries without a warning (JDK 22 and later). */
+    static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
+
+    /** System properties with this prefix are passed on to every child. */
+    static final String INHERITED_PREFIX = "ibis.ucx.";
+
     private final Process process;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final StringBuffer all = new StringBuffer();
@@ -42,13 +48,24 @@ public final class ChildJvm implements AutoCloseable {
     }
 
     /**
-     * Starts {@code java [jvmOptions] -cp <test class path> mainClass args}.
+     * Starts {@code java --enable-native-access=ALL-UNNAMED [inherited] [jvmOptions] -cp <test class
+     * path> mainClass args}. Native access is allowed in every child (JDK 17 accepts the option
+     * too), so that an implementation with native code (impl-ucx) runs there without warnings; the
+     * environment (for example {@code UCX_*} variables) is inherited, and so are this JVM's system
+     * properties that start with {@value #INHERITED_PREFIX} (settings all members of a pool must
+     * share, such as {@code ibis.ucx.error.mode}; {@code jvmOptions} may override them).
      *
      * @param jvmOptions options before the main class, for example {@code -Xmx256m} and {@code -Dkey=value}
      */
     public static ChildJvm start(List<String> jvmOptions, String mainClass, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(javaCommand());
+        command.add(NATIVE_ACCESS);
+        for (String name : System.getProperties().stringPropertyNames()) {
+            if (name.startsWith(INHERITED_PREFIX)) {
+                command.add("-D" + name + "=" + System.getProperty(name));
+            }
+        }
         command.addAll(jvmOptions);
         command.add("-cp");
         command.add(testClassPath());

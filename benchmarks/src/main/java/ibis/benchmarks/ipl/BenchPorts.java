@@ -147,13 +147,13 @@ final class BenchPorts {
             MANY_TO_ONE_DATA};
     }
 
-    /** The Ibis properties of both members of the two-member benchmark pool. */
-    static Properties poolProperties(String server, String pool) {
+    /** The Ibis properties of both members of the two-member benchmark pool over {@code implementation}. */
+    static Properties poolProperties(String server, String pool, String implementation) {
         Properties p = new Properties();
         p.setProperty(IbisProperties.SERVER_ADDRESS, server);
         p.setProperty(IbisProperties.POOL_NAME, pool);
         p.setProperty(IbisProperties.POOL_SIZE, "2");
-        p.setProperty(IbisProperties.IMPLEMENTATION, System.getProperty(IbisProperties.IMPLEMENTATION, "tcp"));
+        p.setProperty(IbisProperties.IMPLEMENTATION, implementation);
         return p;
     }
 }

@@ -35,9 +35,10 @@ public final class GroupProbe {
         String pool = "ibis-probe-" + ProcessHandle.current().pid();
         try (CentralRegistryServer server = new CentralRegistryServer(0, serverProps)) {
             server.start();
-            Process peer = IplSuite.startPeer(server.address(), pool);
+            String implementation = System.getProperty("ibis.implementation", "tcp");
+            Process peer = IplSuite.startPeer(server.address(), pool, implementation);
             int[] ports = IplSuite.awaitReady(peer);
-            IbisDriver ibis = new IbisDriver(server.address(), pool);
+            IbisDriver ibis = new IbisDriver(server.address(), pool, implementation);
             Map<String, Workload> figures = new LinkedHashMap<>();
             Map<String, Integer> bytes = new LinkedHashMap<>();
             for (int i = 2; i < args.length; i++) {

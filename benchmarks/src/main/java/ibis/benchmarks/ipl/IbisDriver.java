@@ -50,8 +50,9 @@ final class IbisDriver implements AutoCloseable {
     private volatile CountDownLatch upcallDone;
     private volatile IOException upcallFailure;
 
-    IbisDriver(String server, String pool) throws Exception {
-        ibis = IbisFactory.createIbis(BenchPorts.CAPABILITIES, BenchPorts.poolProperties(server, pool), true,
+    IbisDriver(String server, String pool, String implementation) throws Exception {
+        ibis = IbisFactory.createIbis(BenchPorts.CAPABILITIES, BenchPorts.poolProperties(server, pool,
+                implementation), true,
                 null, BenchPorts.all());
         replyExplicit = ibis.createReceivePort(BenchPorts.EXPLICIT_DATA, BenchPorts.REPLY_EXPLICIT);
         replySized = ibis.createReceivePort(BenchPorts.EXPLICIT_DATA, BenchPorts.REPLY_SIZED);

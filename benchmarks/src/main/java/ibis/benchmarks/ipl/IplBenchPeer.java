@@ -20,9 +20,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The passive JVM of the ipl suite: echoes round trips and sinks streams, for Ibis and for the raw
- * socket peers alike. Started by {@link IplSuite} with arguments {@code SERVER POOL}; prints
- * {@code READY <blocking port> <nio port> <group selector port>} once its raw servers listen and
- * exits when its standard input closes.
+ * socket peers alike. Started by {@link IplSuite} with arguments {@code SERVER POOL IMPLEMENTATION};
+ * prints {@code READY <blocking port> <nio port> <group selector port>} once its raw servers listen
+ * and exits when its standard input closes.
  *
  * <p>Receiving threads: one per Ibis receive port, each in an explicit {@code receive()} loop
  * (the echo answers on its own send port), plus the upcall echo. Every stream message is read
@@ -40,13 +40,14 @@ public final class IplBenchPeer {
     public static void main(String[] args) throws Exception {
         String server = args[0];
         String pool = args[1];
+        String implementation = args[2];
 
         RawSockets.Servers raw = new RawSockets.Servers();
         System.out.println("READY " + raw.blockingPort() + " " + raw.nioPort() + " " + raw.groupSelectorPort());
         System.out.flush();
 
-        Ibis ibis = IbisFactory.createIbis(BenchPorts.CAPABILITIES, BenchPorts.poolProperties(server, pool),
-                true, null, BenchPorts.all());
+        Ibis ibis = IbisFactory.createIbis(BenchPorts.CAPABILITIES,
+                BenchPorts.poolProperties(server, pool, implementation), true, null, BenchPorts.all());
         ReceivePort pingExplicit = ibis.createReceivePort(BenchPorts.EXPLICIT_DATA, BenchPorts.PING_EXPLICIT);
         ReceivePort pingSized = ibis.createReceivePort(BenchPorts.EXPLICIT_DATA, BenchPorts.PING_SIZED);
         Map<Stream, ReceivePort> streams = new EnumMap<>(Stream.class);

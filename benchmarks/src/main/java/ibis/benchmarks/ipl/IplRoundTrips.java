@@ -1,10 +1,13 @@
 package ibis.benchmarks.ipl;
 
+import ibis.benchmarks.ChildProcesses;
+
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The ipl suite's 1-byte round trips over tcp (explicit receive, and upcalls on both sides) for
+ * The ipl suite's 1-byte round trips (explicit receive, and upcalls on both sides) over the
+ * implementation the suites measure ({@code ibis.implementation}, default tcp) for
  * another suite that reports beside them (the rmi suite's null-RMI / IPL round-trip ratio): the
  * same peer JVM ({@link IplBenchPeer}) and the same driver code ({@link IbisDriver}) as the ipl
  * suite, in a pool of its own on a registry server the caller runs.
@@ -24,10 +27,11 @@ public final class IplRoundTrips implements AutoCloseable {
      * @throws Exception when the peer or the Ibis instance cannot start
      */
     public IplRoundTrips(String registryServer, String pool) throws Exception {
-        Process p = IplSuite.startPeer(registryServer, pool);
+        String implementation = ChildProcesses.implementation();
+        Process p = IplSuite.startPeer(registryServer, pool, implementation);
         try {
             IplSuite.awaitReady(p);
-            ibis = new IbisDriver(registryServer, pool);
+            ibis = new IbisDriver(registryServer, pool, implementation);
         } catch (Exception | Error e) {
             p.destroyForcibly();
             throw e;

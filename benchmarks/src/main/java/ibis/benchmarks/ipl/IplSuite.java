@@ -1,5 +1,6 @@
 package ibis.benchmarks.ipl;
 
+import ibis.benchmarks.ChildProcesses;
 import ibis.benchmarks.ipl.BenchPorts.Stream;
 import ibis.benchmarks.rmi.LatencyPlot;
 import ibis.io.config.Property;
@@ -11,7 +12,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,13 +28,17 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The {@code ipl} suite of BENCHMARKS.md for the tcp implementation: 1-byte round-trip latency
+ * The {@code ipl} suite of BENCHMARKS.md for one implementation ({@code ibis.implementation}, set
+ * by {@code ibis-bench --impl}; default tcp): 1-byte round-trip latency
  * (explicit receive and upcalls) and one-way throughput of 100 KB {@code byte[]}, {@code int[]} and
  * {@code double[]} messages and of a 1023-node tree, through the data, byte, Ibis object and JDK
  * object serializations, beside raw Java sockets measured in the same run; and the throughput of
  * one-to-many (1, 2, 4, 8 receive ports) and many-to-one (1, 2, 4, 8 send ports) data streams,
  * beside the one-to-one stream; and round-trip latency and one-way throughput against message size
- * (1 B to 1 MiB, {@link SizedMessages}) beside raw blocking sockets, with their plots.
+ * (1 B to 1 MiB, {@link SizedMessages}) beside raw blocking sockets, with their plots. For another
+ * implementation than tcp, the tcp round trip too (a second peer JVM in a pool of its own), and for
+ * ucx, UCX's own C benchmark {@code ucx_perftest} ({@link UcxPerftest}) over shared memory and over
+ * tcp on loopback, as further figures of the same repetitions.
  *
  * <p>Set-up: two JVMs on this machine. This (driver) JVM embeds the registry server, starts the
  * peer JVM ({@link IplBenchPeer}), and times everything from its side; the peer echoes round trips
@@ -75,6 +79,9 @@ public final class IplSuite {
      */
     public static final String GROUPS_PROPERTY = "ibis.bench.ipl.groups";
 
+    /** The label of the tcp round trip measured beside another implementation. */
+    static final String TCP_REFERENCE_LABEL = "Ibis tcp, explicit receive (the tcp reference)";
+
     /** Figure groups of one-to-many and many-to-one ports. */
     static final String MULTICAST = "MULTICAST";
     static final String MANY_TO_ONE = "MANYTOONE";
@@ -87,10 +94,22 @@ public final class IplSuite {
     /** Prefix of the figure groups of one message size each ({@link #GROUPS_PROPERTY} name: {@code SIZES}). */
     static final String SIZE_PREFIX = "SIZE-";
 
+    /** The figure group of {@code ucx_perftest} (ucx only): tag_lat and tag_bw, shared memory and tcp. */
+    static final String PERFTEST = "PERFTEST";
+
+    /** The implementation every other one is compared with, and the suite's default. */
+    static final String TCP = ChildProcesses.DEFAULT_IMPLEMENTATION;
+
     private final Settings settings;
     private final boolean quick;
     private final Path outputDirectory;
     private final String command;
+    /** The implementation measured ({@code ibis.implementation}; tcp by default). */
+    private final String implementation;
+    /** How the figures of Ibis are labelled: "Ibis tcp", "Ibis ucx". */
+    private final String ibisLabel;
+    /** The ucx_perftest of a ucx run, or null (not ucx, or not installed). */
+    private UcxPerftest perftest;
 
     /** One measured figure: a workload, its place in the report and its repetitions. */
     private static final class Figure {
@@ -104,8 +123,12 @@ public final class IplSuite {
         final Workload workload;
         /** Receivers each message reaches (a multicast delivers its payload this many times). */
         final int copies;
+        /** A peer program that reports the figure itself (no workload of this JVM), or null. */
+        final SelfTimedPeer selfTimed;
         final Series series = new Series();
         int iterations;
+        /** Why a self-timed figure could not be measured (its series is then empty), or null. */
+        String failure;
 
         Figure(String label, String serialization, Payload payload, Workload workload) {
             this(label, serialization, payload, workload, 1);
@@ -119,6 +142,19 @@ public final class IplSuite {
             this.copies = copies;
             this.messageBytes = 0;
             this.latency = payload == null;
+            this.selfTimed = null;
+        }
+
+        /** A figure that {@code peer} measures and reports itself: µs when {@code latency}, else MB/s. */
+        Figure(String label, boolean latency, SelfTimedPeer peer) {
+            this.label = label;
+            this.serialization = "—";
+            this.payload = null;
+            this.workload = null;
+            this.copies = 1;
+            this.messageBytes = 0;
+            this.latency = latency;
+            this.selfTimed = peer;
         }
 
         /** A figure of messages of {@code messageBytes} bytes: round trips when {@code latency}, else a stream. */
@@ -130,6 +166,7 @@ public final class IplSuite {
             this.copies = 1;
             this.messageBytes = messageBytes;
             this.latency = latency;
+            this.selfTimed = null;
         }
 
         boolean latency() {
@@ -157,6 +194,13 @@ public final class IplSuite {
         this.quick = settings != FULL;
         this.outputDirectory = outputDirectory;
         this.command = command;
+        this.implementation = ChildProcesses.implementation();
+        this.ibisLabel = "Ibis " + implementation;
+    }
+
+    /** True when this run measures ucx, and so has the ucx_perftest figures. */
+    private boolean ucx() {
+        return implementation.equals("ucx");
     }
 
     /** Runs the suite, prints the report and writes it; returns the process exit status. */
@@ -183,15 +227,25 @@ public final class IplSuite {
         return reportFile;
     }
 
-    /** Runs everything against the given registry; the peer and both Ibises end before it closes. */
+    /** Runs everything against the given registry; the peers and all Ibises end before it closes. */
     private int runWith(String server, String pool, List<String> header, String loadBefore) throws Exception {
         Process peer = null;
         IbisDriver ibis = null;
+        Process tcpPeer = null;
+        IbisDriver tcpIbis = null;
         List<Workload> raw = new ArrayList<>();
         try {
-            peer = startPeer(server, pool);
+            peer = startPeer(server, pool, implementation);
             int[] ports = awaitReady(peer);
-            ibis = new IbisDriver(server, pool);
+            ibis = new IbisDriver(server, pool, implementation);
+            if (!implementation.equals(TCP)) {
+                // The tcp round trip of the same run, for the ratio of the two implementations: a pair
+                // of its own (this JVM and a second peer JVM) in a second pool.
+                String tcpPool = pool + "-tcp";
+                tcpPeer = startPeer(server, tcpPool, TCP);
+                awaitReady(tcpPeer);
+                tcpIbis = new IbisDriver(server, tcpPool, TCP);
+            }
 
             Map<String, List<Figure>> groups = new LinkedHashMap<>();
             RawSockets.BlockingPingPong rawPing = new RawSockets.BlockingPingPong(ports[0]);
@@ -201,24 +255,39 @@ public final class IplSuite {
             List<Figure> latency = new ArrayList<>();
             latency.add(new Figure("raw Java socket, blocking", "—", null, rawPing));
             latency.add(new Figure("raw Java NIO SocketChannel, blocking", "—", null, nioPing));
-            latency.add(new Figure("Ibis tcp, explicit receive", "data", null, ibis.explicitPingPong()));
-            latency.add(new Figure("Ibis tcp, upcalls", "data", null, ibis.upcallPingPong()));
+            latency.add(new Figure(ibisLabel + ", explicit receive", "data", null, ibis.explicitPingPong()));
+            latency.add(new Figure(ibisLabel + ", upcalls", "data", null, ibis.upcallPingPong()));
+            if (tcpIbis != null) {
+                latency.add(new Figure(TCP_REFERENCE_LABEL, "data", null, tcpIbis.explicitPingPong()));
+            }
             groups.put("latency", latency);
+            if (ucx()) {
+                perftest = UcxPerftest.find().orElse(null);
+                if (perftest != null) {
+                    List<Figure> c = new ArrayList<>();
+                    for (UcxPerftest.Test test : UcxPerftest.Test.values()) {
+                        for (UcxPerftest.Transport t : UcxPerftest.Transport.values()) {
+                            c.add(new Figure(perftestLabel(test, t), test.latency, perftest.peer(test, t)));
+                        }
+                    }
+                    groups.put(PERFTEST, c);
+                }
+            }
             for (ArrayKind kind : ArrayKind.values()) {
                 Payload payload = Payload.values()[kind.ordinal()];
                 RawSockets.BlockingStream s = new RawSockets.BlockingStream(ports[0], kind);
                 raw.add(s);
                 List<Figure> g = new ArrayList<>();
                 g.add(new Figure("raw Java socket, ByteBuffer conversion", "—", payload, s));
-                g.add(new Figure("Ibis tcp, writeArray/readArray", Stream.DATA.serialization, payload,
+                g.add(new Figure(ibisLabel + ", writeArray/readArray", Stream.DATA.serialization, payload,
                         ibis.stream(payload, Stream.DATA)));
                 if (kind == ArrayKind.BYTE) {
-                    g.add(new Figure("Ibis tcp, writeArray/readArray", Stream.BYTE.serialization, payload,
+                    g.add(new Figure(ibisLabel + ", writeArray/readArray", Stream.BYTE.serialization, payload,
                             ibis.stream(payload, Stream.BYTE)));
                 }
-                g.add(new Figure("Ibis tcp, writeObject/readObject", Stream.IBIS.serialization, payload,
+                g.add(new Figure(ibisLabel + ", writeObject/readObject", Stream.IBIS.serialization, payload,
                         ibis.stream(payload, Stream.IBIS)));
-                g.add(new Figure("Ibis tcp, writeObject/readObject", Stream.SUN.serialization, payload,
+                g.add(new Figure(ibisLabel + ", writeObject/readObject", Stream.SUN.serialization, payload,
                         ibis.stream(payload, Stream.SUN)));
                 groups.put(payload.name(), g);
             }
@@ -227,9 +296,9 @@ public final class IplSuite {
             List<Figure> trees = new ArrayList<>();
             trees.add(new Figure("raw Java socket, ObjectOutputStream (reset per message)", "JDK", Payload.TREE,
                     tree));
-            trees.add(new Figure("Ibis tcp, writeObject/readObject", Stream.IBIS.serialization, Payload.TREE,
+            trees.add(new Figure(ibisLabel + ", writeObject/readObject", Stream.IBIS.serialization, Payload.TREE,
                     ibis.stream(Payload.TREE, Stream.IBIS)));
-            trees.add(new Figure("Ibis tcp, writeObject/readObject", Stream.SUN.serialization, Payload.TREE,
+            trees.add(new Figure(ibisLabel + ", writeObject/readObject", Stream.SUN.serialization, Payload.TREE,
                     ibis.stream(Payload.TREE, Stream.SUN)));
             groups.put(Payload.TREE.name(), trees);
             // Groups: the one-to-one data stream of byte[] again (the reference of the group
@@ -285,9 +354,10 @@ public final class IplSuite {
                 raw.add(stream);
                 List<Figure> g = new ArrayList<>();
                 g.add(new Figure("raw Java socket, round trip", "—", n, true, echo));
-                g.add(new Figure("Ibis tcp, round trip", Stream.DATA.serialization, n, true, ibis.sizedPingPong(n)));
+                g.add(new Figure(ibisLabel + ", round trip", Stream.DATA.serialization, n, true,
+                        ibis.sizedPingPong(n)));
                 g.add(new Figure("raw Java socket, stream", "—", n, false, stream));
-                g.add(new Figure("Ibis tcp, stream", Stream.DATA.serialization, n, false, ibis.sizedStream(n)));
+                g.add(new Figure(ibisLabel + ", stream", Stream.DATA.serialization, n, false, ibis.sizedStream(n)));
                 groups.put(SIZE_PREFIX + n, g);
             }
 
@@ -301,12 +371,13 @@ public final class IplSuite {
                 if (groups.isEmpty() && !plain) {
                     throw new IllegalArgumentException(GROUPS_PROPERTY + "=" + only + " selects no figure; groups are"
                             + " latency, " + String.join(", ", List.of("BYTES", "INTS", "DOUBLES", "TREE", MULTICAST,
-                                    MANY_TO_ONE, "SIZES", PLAIN)));
+                                    MANY_TO_ONE, "SIZES", PLAIN, PERFTEST + " (ucx)")));
                 }
             }
             warmUp(groups);
             measure(groups);
-            List<PlainPrograms.Result> plainResults = plain ? new PlainPrograms(settings.plainPools()).run()
+            List<PlainPrograms.Result> plainResults = plain
+                    ? new PlainPrograms(settings.plainPools(), implementation).run()
                     : List.of();
             List<String> report = new ArrayList<>(header);
             report.add("- Ibis: " + ibis.implementationDescription() + "; " + ibisSettings());
@@ -333,10 +404,15 @@ public final class IplSuite {
             if (ibis != null) {
                 closeBounded(ibis);
             }
-            if (peer != null) {
-                peer.getOutputStream().close();
-                if (!peer.waitFor(15, TimeUnit.SECONDS)) {
-                    peer.destroyForcibly();
+            if (tcpIbis != null) {
+                closeBounded(tcpIbis);
+            }
+            for (Process p : new Process[] {peer, tcpPeer}) {
+                if (p != null) {
+                    p.getOutputStream().close();
+                    if (!p.waitFor(15, TimeUnit.SECONDS)) {
+                        p.destroyForcibly();
+                    }
                 }
             }
         }
@@ -360,6 +436,10 @@ public final class IplSuite {
             System.out.println("warming up, pass " + pass + " of " + settings.warmupPasses() + " ("
                     + all.size() + " figures, " + settings.warmupMillisPerPass() + " ms each)");
             for (Figure f : all) {
+                if (f.selfTimed != null) {
+                    calibrate(f, pass == 1, target);
+                    continue;
+                }
                 int n = f.latency() ? 50 : 2;
                 long spent = 0;
                 long lastNanos = 1;
@@ -383,6 +463,45 @@ public final class IplSuite {
         System.out.flush();
     }
 
+    /** Fewest operations of a self-timed figure's run (its program warms up within the run, too). */
+    private static final int SELF_TIMED_MIN_ROUND_TRIPS = 10_000;
+    private static final int SELF_TIMED_MIN_MESSAGES = 1_000;
+
+    /**
+     * One warm-up run of a self-timed figure (a first one of a fixed size), which sets its
+     * iterations per repetition; a failure takes the figure out of the run, with the reason.
+     */
+    private static void calibrate(Figure f, boolean first, long targetNanos) {
+        if (f.failure != null) {
+            return;
+        }
+        try {
+            f.selfTimed.measure(first ? 2 * selfTimedMinimum(f) : f.iterations);
+            resize(f, targetNanos);
+            System.out.println("  " + f.label + ": " + f.iterations + " iterations per repetition");
+        } catch (IOException e) {
+            f.failure = e.getMessage();
+            System.out.println(f.label + " failed: " + f.failure);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            f.failure = "interrupted";
+        }
+    }
+
+    private static int selfTimedMinimum(Figure f) {
+        return f.latency() ? SELF_TIMED_MIN_ROUND_TRIPS : SELF_TIMED_MIN_MESSAGES;
+    }
+
+    /**
+     * Sizes the next run of a self-timed figure from the speed of its last one, for about the
+     * repetition time: a program with busy-polling processes slows down by orders of magnitude when
+     * the machine gets busy, and a run sized for an idle machine would then take minutes.
+     */
+    private static void resize(Figure f, long targetNanos) {
+        double perIteration = Math.max(1, f.selfTimed.lastNanosPerIteration());
+        f.iterations = (int) Math.max(selfTimedMinimum(f), Math.min(50_000_000, targetNanos / perIteration));
+    }
+
     /** The repetitions: every figure once per repetition, group by group, alternating the order. */
     private void measure(Map<String, List<Figure>> groups) throws Exception {
         for (int rep = 1; rep <= settings.repetitions(); rep++) {
@@ -393,6 +512,10 @@ public final class IplSuite {
                     Collections.reverse(order);
                 }
                 for (Figure f : order) {
+                    if (f.selfTimed != null) {
+                        measureSelfTimed(f, settings.repetitionMillis() * 1_000_000L);
+                        continue;
+                    }
                     long start = System.nanoTime();
                     f.workload.run(f.iterations);
                     f.series.add(f.value(System.nanoTime() - start, f.iterations));
@@ -402,10 +525,29 @@ public final class IplSuite {
         System.out.println();
     }
 
+    /**
+     * One repetition of a self-timed figure. A failure drops the figure from the report's ratios
+     * (its series is emptied, so no value pairs with the wrong repetition of another figure).
+     */
+    private static void measureSelfTimed(Figure f, long targetNanos) throws InterruptedException {
+        if (f.failure != null) {
+            return;
+        }
+        try {
+            f.series.add(f.selfTimed.measure(f.iterations));
+            resize(f, targetNanos);
+        } catch (IOException e) {
+            f.failure = e.getMessage();
+            System.out.println(f.label + " failed: " + f.failure);
+            f.series.clear();
+        }
+    }
+
     private List<String> header() {
         Runtime rt = Runtime.getRuntime();
         List<String> h = new ArrayList<>();
-        h.add("# Ibis benchmark suite `ipl`" + (quick ? " (" + settings.name() + ")" : ""));
+        h.add("# Ibis benchmark suite `ipl`" + (implementation.equals(TCP) ? "" : " over `" + implementation + "`")
+                + (quick ? " (" + settings.name() + ")" : ""));
         h.add("");
         h.add("- Date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
         h.add("- JDK: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
@@ -413,6 +555,11 @@ public final class IplSuite {
         h.add("- OS: " + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", "
                 + rt.availableProcessors() + " cores");
         h.add("- Command: `" + command + "`");
+        h.add("- Implementation: `" + implementation + "` (`ibis.implementation`)" + (implementation.equals(TCP) ? ""
+                : "; the tcp round trip beside it (a second peer JVM, in a pool of its own)"
+                        + (ucx() ? "; " + UcxPerftest.NAME + ": " + UcxPerftest.find().map(UcxPerftest::executable)
+                                .orElse("not installed") : "")
+                        + "; every process started with " + String.join(", ", ChildProcesses.describeEnvironment())));
         h.add("- Set-up: two JVMs on one machine (driver and peer), loopback 127.0.0.1, TCP_NODELAY everywhere."
                 + " Warm-up: " + settings.warmupPasses() + " passes of " + settings.warmupMillisPerPass()
                 + " ms per figure; then " + settings.repetitions() + " interleaved repetitions of about "
@@ -477,7 +624,7 @@ public final class IplSuite {
         t.add("| --- | --- | --- | ---: | ---: | ---: |");
         for (Map.Entry<String, List<Figure>> g : groups.entrySet()) {
             if (g.getKey().equals("latency") || g.getKey().startsWith(MULTICAST) || g.getKey().startsWith(MANY_TO_ONE)
-                    || g.getKey().startsWith(SIZE_PREFIX)) {
+                    || g.getKey().startsWith(SIZE_PREFIX) || g.getKey().equals(PERFTEST)) {
                 continue;
             }
             Figure peer = g.getValue().get(0);
@@ -490,6 +637,7 @@ public final class IplSuite {
         t.add("Ratios are Ibis / peer: the median over the repetitions of the ratio of the two values measured"
                 + " in the same repetition. Below 1 is faster for latency, above 1 is faster for throughput.");
         t.add("");
+        t.addAll(ucxTables(groups));
         t.addAll(groupTable(groups));
         t.addAll(sizeTable(groups));
         Map<String, Double> byteStreams = new LinkedHashMap<>(); // the suite's byte[] streams, by serialization
@@ -498,13 +646,149 @@ public final class IplSuite {
                 byteStreams.putIfAbsent(f.serialization, f.series.median());
             }
         }
-        t.addAll(PlainPrograms.table(plain, byteStreams));
+        t.addAll(PlainPrograms.table(plain, byteStreams, implementation));
         t.addAll(targets(groups));
         t.add("## Not yet measured");
         t.add("");
-        t.add("- other implementations (ucx, mpi) and their C peers (ucx_perftest, a C MPI ping-pong);");
+        if (ucx()) {
+            t.add("- the mpi implementation and its C peer (a C MPI ping-pong);");
+        } else {
+            t.add("- other implementations (`--impl ucx`: ucx beside ucx_perftest; mpi and a C MPI ping-pong);");
+        }
         t.add("- a raw NIO streaming peer.");
         return t;
+    }
+
+    /** The label of a ucx_perftest figure. */
+    private static String perftestLabel(UcxPerftest.Test test, UcxPerftest.Transport transport) {
+        return UcxPerftest.NAME + " " + test.name + ", " + transport.description;
+    }
+
+    /** The first figure of a group with this label (and serialization, when not null), or null. */
+    private static Figure find(Map<String, List<Figure>> groups, String group, String label, String serialization) {
+        for (Figure f : groups.getOrDefault(group, List.of())) {
+            if (f.label.equals(label) && (serialization == null || f.serialization.equals(serialization))) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * For ucx: Ibis beside ucx_perftest (one-way latency and 100 KB throughput, over shared memory
+     * and over tcp on lo) and beside Ibis tcp, with the ucx targets; what is missing when
+     * ucx_perftest is not installed.
+     */
+    private List<String> ucxTables(Map<String, List<Figure>> groups) {
+        List<String> t = new ArrayList<>();
+        if (!ucx()) {
+            return t;
+        }
+        Figure explicit = find(groups, "latency", ibisLabel + ", explicit receive", null);
+        Figure upcalls = find(groups, "latency", ibisLabel + ", upcalls", null);
+        Figure tcpReference = find(groups, "latency", TCP_REFERENCE_LABEL, null);
+        Figure stream = find(groups, Payload.BYTES.name(), ibisLabel + ", writeArray/readArray",
+                Stream.DATA.serialization);
+        List<Figure> c = groups.getOrDefault(PERFTEST, List.of());
+        // Test × transport, in the order of the enums: tag_lat shm, tag_lat tcp, tag_bw shm, tag_bw tcp.
+        Figure latShm = c.size() == 4 ? c.get(0) : null;
+        Figure latTcp = c.size() == 4 ? c.get(1) : null;
+        Figure bwShm = c.size() == 4 ? c.get(2) : null;
+        Figure bwTcp = c.size() == 4 ? c.get(3) : null;
+        t.add("## ucx beside " + UcxPerftest.NAME + ", UCX's own C benchmark, and beside tcp (same run)");
+        t.add("");
+        if (perftest == null) {
+            t.add("**" + UcxPerftest.NAME + " is not installed** (not on the PATH), so the C peer was not measured: "
+                    + UcxPerftest.INSTALL_HINT + ". The Ibis figures are complete.");
+            t.add("");
+        } else if (c.isEmpty()) {
+            t.add(UcxPerftest.NAME + " (`" + perftest.executable() + "`) was not run: the figure group " + PERFTEST
+                    + " was not selected (" + GROUPS_PROPERTY + ").");
+            t.add("");
+        } else {
+            t.add("`" + perftest.executable() + "`: a server and a client process on this machine (they exchange"
+                    + " their UCX addresses over a TCP port on 127.0.0.1), started again for every repetition;"
+                    + " `tag_lat` is a ping-pong of 1-byte tagged messages and reports the one-way latency (half"
+                    + " the round trip), `tag_bw` a stream of 102,400-byte tagged messages; its figure of a run is"
+                    + " the client's overall average, its MB/s (MiB/s) converted to 10^6 bytes/s. Shared memory:"
+                    + " UCX's default transports between two processes of one machine; tcp: `UCX_TLS=tcp` over"
+                    + " `lo`. Ibis: the 1-byte round trip of the latency table / 2, and the 100 KB `byte[]` data"
+                    + " stream (`writeArray/readArray`) of the throughput table. Ratios: Ibis / peer, paired per"
+                    + " repetition.");
+            t.add("");
+        }
+        t.add("One-way latency, 1-byte message (µs, lower is better):");
+        t.add("");
+        t.add("| sender and receiver | median | min–max | ratio to " + UcxPerftest.NAME + ", shared memory"
+                + " | ratio to " + UcxPerftest.NAME + ", tcp |");
+        t.add("| --- | ---: | ---: | ---: | ---: |");
+        t.add(ucxRow(perftestLabel(UcxPerftest.Test.TAG_LAT, UcxPerftest.Transport.SHARED_MEMORY), latShm, 1, latShm,
+                latTcp));
+        t.add(ucxRow(perftestLabel(UcxPerftest.Test.TAG_LAT, UcxPerftest.Transport.TCP), latTcp, 1, latShm, latTcp));
+        t.add(ucxRow(ibisLabel + ", explicit receive, round trip / 2", explicit, 0.5, latShm, latTcp));
+        t.add(ucxRow(ibisLabel + ", upcalls, round trip / 2", upcalls, 0.5, latShm, latTcp));
+        t.add(ucxRow("Ibis tcp, explicit receive, round trip / 2", tcpReference, 0.5, latShm, latTcp));
+        t.add("");
+        t.add("One-way throughput, 100 KB messages (MB/s = 10^6 bytes/s, higher is better):");
+        t.add("");
+        t.add("| sender and receiver | median | min–max | ratio to " + UcxPerftest.NAME + ", shared memory"
+                + " | ratio to " + UcxPerftest.NAME + ", tcp |");
+        t.add("| --- | ---: | ---: | ---: | ---: |");
+        t.add(ucxRow(perftestLabel(UcxPerftest.Test.TAG_BW, UcxPerftest.Transport.SHARED_MEMORY), bwShm, 1, bwShm,
+                bwTcp));
+        t.add(ucxRow(perftestLabel(UcxPerftest.Test.TAG_BW, UcxPerftest.Transport.TCP), bwTcp, 1, bwShm, bwTcp));
+        t.add(ucxRow(ibisLabel + ", byte[], writeArray/readArray, data", stream, 1, bwShm, bwTcp));
+        t.add("");
+        t.add("Targets of ucx:");
+        t.add("");
+        t.add("| target | measured | goal | status |");
+        t.add("| --- | ---: | ---: | --- |");
+        t.add(target(ibisLabel + " one-way latency (explicit receive) / " + UcxPerftest.NAME + " tag_lat, shared"
+                + " memory", half(explicit, latShm), 2.5, false));
+        t.add(target(ibisLabel + " 100 KB byte[] throughput (data) / " + UcxPerftest.NAME + " tag_bw, shared"
+                + " memory", ratioOrNaN(stream, bwShm), 0.9, true));
+        t.add(target("Ibis tcp round trip / " + ibisLabel + " round trip (explicit receive)",
+                ratioOrNaN(tcpReference, explicit), 5, true));
+        t.add("");
+        return t;
+    }
+
+    /** A row of the ucx tables; {@code scale} turns a round trip into one-way; null figures show as missing. */
+    private static String ucxRow(String label, Figure f, double scale, Figure shm, Figure tcp) {
+        if (f == null || f.failure != null || f.series.size() == 0) {
+            String why = f == null ? "not measured" : f.failure != null ? "failed: " + f.failure.replace('|', '/')
+                    : "not measured";
+            return "| " + label + " | " + why + " | | | |";
+        }
+        return "| " + label + " | " + fmt(f.series.median() * scale) + " | " + fmt(f.series.min() * scale) + "–"
+                + fmt(f.series.max() * scale) + " | " + ratioText(ratioOrNaN(f, shm) * scale) + " | "
+                + ratioText(ratioOrNaN(f, tcp) * scale) + " |";
+    }
+
+    /** The paired ratio, NaN when either figure is missing, failed or empty. */
+    private static double ratioOrNaN(Figure x, Figure peer) {
+        if (x == null || peer == null || x.failure != null || peer.failure != null) {
+            return Double.NaN;
+        }
+        return Series.pairedRatio(x.series, peer.series);
+    }
+
+    /** The paired ratio of a round trip, halved (one-way), to a one-way figure. */
+    private static double half(Figure roundTrip, Figure oneWay) {
+        return ratioOrNaN(roundTrip, oneWay) / 2;
+    }
+
+    private static String ratioText(double r) {
+        return Double.isNaN(r) ? "—" : String.format(Locale.ROOT, "%.2f", r);
+    }
+
+    /** A row of a targets table: at least {@code goal} when {@code atLeast}, else at most. */
+    private static String target(String what, double measured, double goal, boolean atLeast) {
+        String status = Double.isNaN(measured) ? "not measured"
+                : (atLeast ? measured >= goal : measured <= goal) ? "met" : "missed";
+        String g = (atLeast ? "≥ " : "≤ ") + (goal == Math.rint(goal) ? String.format(Locale.ROOT, "%.0f", goal)
+                : String.format(Locale.ROOT, "%.1f", goal));
+        return "| " + what + " | " + ratioText(measured) + " | " + g + " | " + status + " |";
     }
 
     /** Latency and throughput against message size, with their plots (PNG files beside the report). */
@@ -544,9 +828,9 @@ public final class IplSuite {
                     + ratio(ibisEcho, rawEcho) + " | " + fmt(rawStream.series.median()) + " | "
                     + fmt(ibisStream.series.median()) + " | " + ratio(ibisStream, rawStream) + " |");
             latencyPlot.add("raw Java socket", n, rawEcho.series.median());
-            latencyPlot.add("Ibis tcp", n, ibisEcho.series.median());
+            latencyPlot.add(ibisLabel, n, ibisEcho.series.median());
             throughputPlot.add("raw Java socket", n, rawStream.series.median());
-            throughputPlot.add("Ibis tcp", n, ibisStream.series.median());
+            throughputPlot.add(ibisLabel, n, ibisStream.series.median());
         }
         t.add("");
         if (latencyPlot.hasCurves()) {
@@ -661,7 +945,8 @@ public final class IplSuite {
 
     /** The report's file name without extension; its plots' names start with it. */
     private String baseName() {
-        return "ipl-" + LocalDate.now() + (quick ? "-" + settings.name() : "");
+        return "ipl-" + (implementation.equals(TCP) ? "" : implementation + "-") + LocalDate.now()
+                + (quick ? "-" + settings.name() : "");
     }
 
     private Path write(List<String> report) throws IOException {
@@ -671,25 +956,26 @@ public final class IplSuite {
         return file.toAbsolutePath();
     }
 
-    /** Starts the peer JVM ({@link IplBenchPeer}) in pool {@code pool} of the registry server {@code server}. */
-    static Process startPeer(String server, String pool) throws IOException {
+    /**
+     * Starts the peer JVM ({@link IplBenchPeer}) in pool {@code pool} of the registry server
+     * {@code server}, over {@code implementation}.
+     */
+    static Process startPeer(String server, String pool, String implementation) throws IOException {
         String java = ProcessHandle.current().info().command()
                 .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
         List<String> cmd = new ArrayList<>(List.of(java));
-        // The peer runs with the driver's JVM options (heap, GC, JIT) and its Ibis and logging properties.
-        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (arg.startsWith("-X") || arg.startsWith("--enable-native-access")) {
-                cmd.add(arg);
-            }
-        }
+        // The peer runs with the driver's JVM options (heap, GC, JIT) and its Ibis and logging properties;
+        // its implementation is an argument (a run of another implementation has a tcp peer too).
+        cmd.addAll(ChildProcesses.jvmOptions());
         for (String name : System.getProperties().stringPropertyNames()) {
-            if ((name.startsWith("ibis.") && !name.startsWith("ibis.bench.")) || name.startsWith("org.slf4j.")) {
+            if ((name.startsWith("ibis.") && !name.startsWith("ibis.bench.")
+                    && !name.equals(ChildProcesses.IMPLEMENTATION_PROPERTY)) || name.startsWith("org.slf4j.")) {
                 cmd.add("-D" + name + "=" + System.getProperty(name));
             }
         }
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), IplBenchPeer.class.getName(), server,
-                pool));
-        return new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                pool, implementation));
+        return ChildProcesses.prepare(new ProcessBuilder(cmd)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     }
 
     /** Reads the peer's READY line (its raw server ports), then keeps draining its output. */

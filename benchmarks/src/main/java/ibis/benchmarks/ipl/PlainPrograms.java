@@ -1,5 +1,7 @@
 package ibis.benchmarks.ipl;
 
+import ibis.benchmarks.ChildProcesses;
+
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -39,9 +41,12 @@ final class PlainPrograms {
     }
 
     private final int pools;
+    private final String implementation;
 
-    PlainPrograms(int pools) {
+    /** Runs {@code pools} pools per serialization over {@code implementation} ({@code ibis-run --impl}). */
+    PlainPrograms(int pools, String implementation) {
         this.pools = pools;
+        this.implementation = implementation;
     }
 
     /** Runs the pools, one serialization after the other (none when the settings ask for no pools). */
@@ -58,7 +63,7 @@ final class PlainPrograms {
                 System.out.println("plain program: " + serialization + ", pool " + (p + 1) + " of " + pools);
                 System.out.flush();
                 try {
-                    double[] mbs = runPool(serialization);
+                    double[] mbs = runPool(serialization, implementation);
                     first.add(mbs[0]);
                     second.add(mbs[1]);
                 } catch (IOException e) {
@@ -71,10 +76,11 @@ final class PlainPrograms {
     }
 
     /** One pool of two members; returns the MB/s of its two runs. */
-    private static double[] runPool(String serialization) throws IOException, InterruptedException {
-        List<String> cmd = List.of(ibisRun().toString(), "--np", "2", "-cp", ownClassPath(),
+    private static double[] runPool(String serialization, String implementation)
+            throws IOException, InterruptedException {
+        List<String> cmd = List.of(ibisRun().toString(), "--np", "2", "--impl", implementation, "-cp", ownClassPath(),
                 PlainStream.class.getName(), serialization, Integer.toString(MESSAGES), "2");
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        ProcessBuilder pb = ChildProcesses.prepare(new ProcessBuilder(cmd)).redirectErrorStream(true);
         pb.environment().remove("JAVA_OPTS"); // default settings, as a user's first run
         pb.environment().put("IBIS_NO_BUILD", "1");
         Process p = pb.start();
@@ -99,7 +105,8 @@ final class PlainPrograms {
             }
         }
         if (p.exitValue() != 0 || Double.isNaN(mbs[0]) || Double.isNaN(mbs[1])) {
-            throw new IOException("bin/ibis-run --np 2 " + PlainStream.class.getSimpleName() + " " + serialization
+            throw new IOException("bin/ibis-run --np 2 --impl " + implementation + " "
+                    + PlainStream.class.getSimpleName() + " " + serialization
                     + " exited with " + p.exitValue() + ": " + String.join(" | ", output));
         }
         return mbs;
@@ -128,16 +135,17 @@ final class PlainPrograms {
     }
 
     /** The report's table, beside the suite's own byte[] streams (median MB/s by serialization; may be empty). */
-    static List<String> table(List<Result> results, Map<String, Double> suiteStreams) {
+    static List<String> table(List<Result> results, Map<String, Double> suiteStreams, String implementation) {
         List<String> t = new ArrayList<>();
         if (results.isEmpty()) {
             return t;
         }
-        t.add("## Ordinary programs: `bin/ibis-run --np 2`, 10,000 messages of 100 KB (MB/s, higher is better)");
+        String run = "bin/ibis-run --np 2" + (implementation.equals(IplSuite.TCP) ? "" : " --impl " + implementation);
+        t.add("## Ordinary programs: `" + run + "`, 10,000 messages of 100 KB (MB/s, higher is better)");
         t.add("");
         t.add("`" + PlainStream.class.getName() + "`: one-to-one port, explicit receive, the sender loops"
                 + " `newMessage(); writeArray(byte[102400]); finish()` 10,000 times, then waits for a one-byte"
-                + " acknowledgement; started by `bin/ibis-run --np 2` with default settings, a fresh pool per"
+                + " acknowledgement; started by `" + run + "` with default settings, a fresh pool per"
                 + " measurement. First run: the pool's first 10,000 messages (what such a program gets, JIT warm-up"
                 + " included). Second run: the next 10,000 in the same pool. Ratio: first-run median / the median of"
                 + " the suite's own `writeArray/readArray` byte[] stream above (the byte one for byte, the data one"

@@ -14,6 +14,11 @@ public final class Series {
         values.add(value);
     }
 
+    /** Forgets all values (a figure that failed part-way is reported as failed, not as a shorter series). */
+    public void clear() {
+        values.clear();
+    }
+
     /** The number of repetitions so far. */
     public int size() {
         return values.size();

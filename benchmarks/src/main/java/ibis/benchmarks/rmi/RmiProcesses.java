@@ -1,5 +1,6 @@
 package ibis.benchmarks.rmi;
 
+import ibis.benchmarks.ChildProcesses;
 import ibis.registry.server.CentralRegistryServer;
 
 import java.io.BufferedReader;
@@ -8,7 +9,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
-import java.lang.management.ManagementFactory;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -139,7 +139,7 @@ public final class RmiProcesses implements AutoCloseable {
             for (int i = 0; i < count; i++) {
                 List<String> cmd = command(mainClass, args.apply(i), pool, poolSize);
                 String name = count == 1 ? label : label + " " + i;
-                Process p = new ProcessBuilder(cmd).start();
+                Process p = ChildProcesses.prepare(new ProcessBuilder(cmd)).start();
                 LIVE.add(p);
                 Child c = new Child(name, p);
                 started.add(c);
@@ -157,11 +157,7 @@ public final class RmiProcesses implements AutoCloseable {
                 .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
         List<String> cmd = new ArrayList<>(List.of(java));
         // The same JVM options (heap, GC, JIT) and logging properties as the driver.
-        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (arg.startsWith("-X") || arg.startsWith("--enable-native-access")) {
-                cmd.add(arg);
-            }
-        }
+        cmd.addAll(ChildProcesses.jvmOptions());
         for (String name : System.getProperties().stringPropertyNames()) {
             boolean ibisSetting = name.startsWith("ibis.") && !name.startsWith("ibis.bench.")
                     && !name.startsWith("ibis.server.") && !name.startsWith("ibis.pool.");
@@ -177,8 +173,8 @@ public final class RmiProcesses implements AutoCloseable {
             if (poolSize > 0) {
                 cmd.add("-Dibis.pool.size=" + poolSize);
             }
-            if (System.getProperty("ibis.implementation") == null) {
-                cmd.add("-Dibis.implementation=tcp");
+            if (System.getProperty(ChildProcesses.IMPLEMENTATION_PROPERTY) == null) {
+                cmd.add("-D" + ChildProcesses.IMPLEMENTATION_PROPERTY + "=" + ChildProcesses.DEFAULT_IMPLEMENTATION);
             }
         }
         cmd.addAll(List.of("-cp", classPath, mainClass));

@@ -1,5 +1,6 @@
 package ibis.benchmarks.rmi;
 
+import ibis.benchmarks.ChildProcesses;
 import ibis.benchmarks.ipl.IplRoundTrips;
 import ibis.benchmarks.ipl.Series;
 import ibis.benchmarks.rmi.RmiProcesses.Child;
@@ -78,6 +79,8 @@ public final class RmiSuite {
     private final Settings settings;
     private final Path outputDirectory;
     private final String command;
+    /** The IPL implementation under Ibis RMI ({@code ibis.implementation}; tcp by default). */
+    private final String implementation = ChildProcesses.implementation();
     private Path reportFile;
 
     /** Who runs a figure. */
@@ -178,7 +181,8 @@ public final class RmiSuite {
             head.add("- Ibis: " + iplImplementation + " (IPL round trips: the ipl suite's driver and peer)");
             head.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + loadAverage() + " after;"
                     + " suite time " + (System.nanoTime() - started) / 1_000_000_000 + " s");
-            String baseName = "rmi-" + LocalDate.now() + (settings != FULL ? "-" + settings.name() : "");
+            String baseName = "rmi-" + (implementation.equals("tcp") ? "" : implementation + "-") + LocalDate.now()
+                    + (settings != FULL ? "-" + settings.name() : "");
             RmiReport report = report(head, groups, star, apps, appsUnavailable, baseName);
             report.lines().forEach(System.out::println);
             reportFile = report.write(outputDirectory, baseName + ".md");
@@ -494,7 +498,7 @@ public final class RmiSuite {
         List<Figure> treePair = groups.get("send tree:1023");
         r.targets(new RmiReport.Targets(nullRmi.get(0).series, nullRmi.get(1).series, nullRmi.get(2).series,
                 nullRmi.get(3).series, treePair == null ? empty : treePair.get(0).series,
-                treePair == null ? empty : treePair.get(1).series));
+                treePair == null ? empty : treePair.get(1).series, implementation));
 
         List<RmiReport.Pair> latency = new ArrayList<>();
         List<RmiReport.Pair> objects = new ArrayList<>();
@@ -551,7 +555,9 @@ public final class RmiSuite {
                 + " RMI faster. User payload: elements × element size for arrays, 16 bytes per 4-int object or tree"
                 + " node, 128 bytes for the 32-int object.", "");
         r.add("## Not yet measured", "",
-                "- other IPL implementations under Ibis RMI (ucx, mpi);",
+                implementation.equals("tcp") ? "- other IPL implementations under Ibis RMI (ucx: `--impl ucx`; mpi);"
+                        : "- the other IPL implementations under Ibis RMI in the same run (this run: "
+                                + implementation + "; tcp: `--impl tcp`; mpi);",
                 "- a latency plot in quick mode (one array size only; the full mode draws it).");
         return r;
     }
@@ -559,7 +565,8 @@ public final class RmiSuite {
     private List<String> header() {
         Runtime rt = Runtime.getRuntime();
         List<String> h = new ArrayList<>();
-        h.add("# Ibis benchmark suite `rmi`" + (settings != FULL ? " (" + settings.name() + ")" : ""));
+        h.add("# Ibis benchmark suite `rmi`" + (implementation.equals("tcp") ? "" : " over `" + implementation + "`")
+                + (settings != FULL ? " (" + settings.name() + ")" : ""));
         h.add("");
         h.add("- Date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
         h.add("- JDK: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") + " ("
@@ -567,11 +574,15 @@ public final class RmiSuite {
         h.add("- OS: " + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", "
                 + rt.availableProcessors() + " cores");
         h.add("- Command: `" + command + "`");
+        h.add("- Implementation: `" + implementation + "` (`ibis.implementation`) under Ibis RMI and the IPL round"
+                + " trips" + (implementation.equals("tcp") ? ""
+                        : "; every process started with " + String.join(", ", ChildProcesses.describeEnvironment())));
         h.add("- Set-up: per side one server JVM and one client JVM (plus the star clients), all on this machine"
                 + " over 127.0.0.1; the same plain java.rmi classes run as compiled on the JDK's java.rmi"
                 + " (`-Djava.rmi.server.hostname=127.0.0.1`; its registry and exported objects listen on the"
                 + " wildcard address, as plain java.rmi code does) and, rewritten by `ibisc --java-rmi` at build"
-                + " time, on Ibis RMI (tcp, embedded registry server). Warm-up: " + settings.warmupPasses()
+                + " time, on Ibis RMI (" + implementation + ", embedded registry server). Warm-up: "
+                + settings.warmupPasses()
                 + " passes of " + settings.warmupMillisPerPass() + " ms per figure, each stretched (up to "
                 + (settings == QUICK ? 2 : WARMUP_STRETCH)
                 + "x) while the time per call still dropped by over 5% from one batch to the next; then "

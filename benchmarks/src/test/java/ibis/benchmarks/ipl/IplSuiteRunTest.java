@@ -47,7 +47,9 @@ public class IplSuiteRunTest {
                 assertTrue(text.contains(row), "the report lacks '" + row + "':\n" + text);
             }
             long dataRows = text.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| ---")).count();
-            assertEquals(dataRows, 3 + 4 + 5 + 4 + 4 + 3 + 8 + 1 + SizedMessages.SIZES.length,
+            // The group table: 4 multicast and 4 many-to-one figures, and the raw peers (2 references,
+            // 3 raw multicast, 1 + 2 × 3 raw many-to-one).
+            assertEquals(dataRows, 3 + 4 + 5 + 4 + 4 + 3 + 8 + 12 + 1 + SizedMessages.SIZES.length,
                     "header rows plus one row per figure (one per message size in the size table):\n" + text);
             String base = report.getFileName().toString().replace(".md", "");
             for (String plot : List.of(base + "-size-latency.png", base + "-size-throughput.png")) {

@@ -45,6 +45,19 @@ public class RmiReportTest {
     }
 
     @Test(timeOut = 10_000)
+    public void overUcxNullRmiMustBeTenTimesFasterThanJavaRmi() {
+        RmiReport r = new RmiReport(List.of("# header"));
+        // 60 µs vs 10 µs: 6x, enough over tcp (≥ 5) but not over ucx (≥ 10); 60 vs 5: 12x.
+        r.targets(new RmiReport.Targets(of(60), of(10), of(5), of(9), new Series(), new Series(), "ucx"));
+        assertTrue(r.lines().contains("| null-RMI latency over ucx, java.rmi / Ibis RMI | 6.00 | ≥ 10 | missed |"),
+                r.lines().toString());
+        r = new RmiReport(List.of("# header"));
+        r.targets(new RmiReport.Targets(of(60), of(5), of(4), of(4), new Series(), new Series(), "ucx"));
+        assertTrue(r.lines().contains("| null-RMI latency over ucx, java.rmi / Ibis RMI | 12.00 | ≥ 10 | met |"),
+                r.lines().toString());
+    }
+
+    @Test(timeOut = 10_000)
     public void anUnmeasuredTargetSaysSo() {
         RmiReport r = new RmiReport(List.of("# header"));
         r.targets(new RmiReport.Targets(of(60), of(10), of(5), of(9), new Series(), new Series()));

@@ -12,9 +12,13 @@ import java.util.List;
  * The Ibis RMI set-up of the tests: one pool for the whole test JVM, whose server address and pool
  * name are set as system properties before Ibis RMI starts here; the test JVM serves the default
  * RMI registry (so a killed child never takes it along). ChildJvm JVMs ({@link RmiPeer}) join the same
- * pool.
+ * pool. The implementation is tcp unless the system property {@value #IMPLEMENTATION} names another
+ * (the build runs the multi-process tests over ucx too: models/rmi/pom.xml).
  */
 public final class RmiTestPool {
+
+    /** The system property naming the implementation of the pool (default tcp). */
+    public static final String IMPLEMENTATION = "ibis.implementation";
 
     private static PoolFixture pool;
 
@@ -26,7 +30,7 @@ public final class RmiTestPool {
         if (pool != null) {
             return;
         }
-        pool = new PoolFixture("tcp");
+        pool = new PoolFixture(System.getProperty(IMPLEMENTATION, "tcp"));
         System.setProperty("ibis.server.address", pool.serverAddress());
         System.setProperty("ibis.pool.name", pool.poolName());
         System.setProperty("ibis.implementation", pool.implementation());

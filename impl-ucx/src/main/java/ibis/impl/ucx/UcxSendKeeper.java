@@ -1,0 +1,192 @@
+package ibis.impl.ucx;
+
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Drives a worker for sends that nobody waits for. A sink returns from a write before its sends
+ * have completed, and UCX only moves a send on when the sender's worker is progressed: a message
+ * queued because the peer's shared-memory FIFO was full, a rendezvous over TCP, or a completion
+ * that frees a staging buffer. Threads that wait on the worker (a receive, a credit wait) progress
+ * it anyway; but when the application stops calling Ibis after a send (it computes, or waits for a
+ * reply on another Ibis of the same JVM), nothing would, and the peer would wait for ever.
+ *
+ * <p>So this daemon thread, one per worker, started on first use, runs while some end of a
+ * connection has sends in flight: when no other thread waits on the worker it blocks in the
+ * worker's event descriptor itself, a slice at a time, progressing it and reaping the ends' finished
+ * sends; while another thread waits there it only looks every few milliseconds. It also drives the
+ * worker for a while after an endpoint close that UCX could not finish at once (over TCP the flush
+ * needs the peer's answer). Once nothing is in flight it parks. It never touches data: no message
+ * is handed from it to another thread. It holds a worker reference while it runs, so the worker is
+ * never destroyed under it.
+ */
+final class UcxSendKeeper implements Runnable {
+
+    /** An end of a connection whose sends may be in flight. */
+    interface Sender {
+
+        /** Whether sends of this end are in flight (a volatile read, no lock). */
+        boolean hasSendsInFlight();
+
+        /** Frees the sends that have completed (takes the end's lock briefly). */
+        void reapSends();
+    }
+
+    private static final Logger LOG = LoggerFactory.getLogger(UcxSendKeeper.class);
+
+    /** How long the keeper blocks in the worker at a time. */
+    private static final int SLICE_MILLIS = 50;
+    /** How often the keeper looks while another thread drives the worker. */
+    private static final long LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+    /** The longest park while nothing is in flight (a missed wake-up costs at most this). */
+    private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    private static final Sender[] NONE = new Sender[0];
+
+    private final UcxWorker worker;
+    private final String name;
+    private final Object lock = new Object();
+    /** Every open end that sends (copied on change). */
+    private volatile Sender[] senders = NONE;
+    private volatile Thread thread;
+    private volatile boolean parked;
+    private volatile boolean stopped;
+    /** Until when ({@link System#nanoTime()}) the keeper drives the worker anyway (closes in progress). */
+    private volatile long lingerUntil;
+    private volatile boolean lingering;
+
+    UcxSendKeeper(UcxWorker worker, String name) {
+        this.worker = worker;
+        this.name = name;
+    }
+
+    void add(Sender sender) {
+        synchronized (lock) {
+            Sender[] now = senders;
+            Sender[] more = Arrays.copyOf(now, now.length + 1);
+            more[now.length] = sender;
+            senders = more;
+        }
+    }
+
+    void remove(Sender sender) {
+        synchronized (lock) {
+            Sender[] now = senders;
+            for (int i = 0; i < now.length; i++) {
+                if (now[i] == sender) {
+                    Sender[] fewer = Arrays.copyOf(now, now.length - 1);
+                    System.arraycopy(now, i + 1, fewer, i, now.length - i - 1);
+                    senders = fewer;
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
+     * An end has put sends in flight: makes sure the keeper runs. Allocates nothing once the
+     * thread exists.
+     */
+    void wake() {
+        Thread t = thread;
+        if (t == null) {
+            synchronized (lock) {
+                if (thread == null && !stopped) {
+                    t = new Thread(this, name);
+                    t.setDaemon(true);
+                    thread = t;
+                    t.start();
+                }
+            }
+            return;
+        }
+        if (parked) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    /**
+     * Drives the worker until {@code deadline} ({@link System#nanoTime()}) at least: an endpoint
+     * close that UCX has not finished (it needs the worker progressed until the peer answers).
+     */
+    void linger(long deadline) {
+        synchronized (lock) {
+            if (!lingering || deadline - lingerUntil > 0) {
+                lingerUntil = deadline;
+            }
+            lingering = true;
+        }
+        wake();
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    /** Stops the thread (the transport closed); it lets go of the worker. */
+    void stop() {
+        stopped = true;
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    private boolean anyInFlight() {
+        if (lingering) {
+            if (System.nanoTime() - lingerUntil < 0) {
+                return true;
+            }
+            lingering = false;
+        }
+        for (Sender s : senders) {
+            if (s.hasSendsInFlight()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void reapAll() {
+        for (Sender s : senders) {
+            if (s.hasSendsInFlight()) {
+                s.reapSends();
+            }
+        }
+    }
+
+    @Override
+    public void run() {
+        while (!stopped) {
+            if (!anyInFlight()) {
+                parked = true;
+                if (!anyInFlight() && !stopped) {
+                    LockSupport.parkNanos(this, IDLE_NANOS);
+                }
+                parked = false;
+                continue;
+            }
+            if (!worker.tryRetain()) {
+                return; // the worker is gone: so are its connections
+            }
+            try {
+                while (!stopped && anyInFlight()) {
+                    if (worker.waiting() > 0) {
+                        LockSupport.parkNanos(this, LOOK_NANOS); // that thread progresses the worker
+                    } else {
+                        worker.waitOnce(SLICE_MILLIS);
+                    }
+                    reapAll();
+                }
+            } catch (RuntimeException e) {
+                LOG.warn("{}: {}", name, e.toString());
+            } finally {
+                worker.release();
+            }
+        }
+    }
+}
