@@ -33,9 +33,12 @@ public class UcxHotPathAllocationTest {
      * UCX sink copies once into its staging buffers (rendezvous messages, still in flight when the
      * write returns).
      */
+    /** The measured messages are counted in this many windows. */
+    private static final int WINDOWS = 4;
+
     @DataProvider
     public Object[][] payloads() {
-        return new Object[][] {{64, 20_000, 20_000}, {40_000, 1_000, 1_000}};
+        return new Object[][] {{64, 20_000, 20_000}, {40_000, 1_000, 2_000}};
     }
 
     @Test(dataProvider = "payloads", timeOut = 120_000)
@@ -58,11 +61,19 @@ public class UcxHotPathAllocationTest {
                 payload[i] = i * 31;
             }
             int[] into = new int[length];
-            long before = 0;
+            // The measured messages in WINDOWS equal windows: something allocated once (a buffer
+            // grown, a JIT deoptimisation) shows in one window only, a per-message allocation in all.
             long id = Thread.currentThread().getId();
-            for (int i = 0; i < warmup + measured; i++) {
-                if (i == warmup) {
-                    before = threads.getThreadAllocatedBytes(id);
+            long fewest = Long.MAX_VALUE;
+            long windowStart = 0;
+            int window = measured / WINDOWS;
+            for (int i = 0; i < warmup + window * WINDOWS; i++) {
+                if (i >= warmup && (i - warmup) % window == 0) {
+                    long now = threads.getThreadAllocatedBytes(id);
+                    if (i > warmup) {
+                        fewest = Math.min(fewest, now - windowStart);
+                    }
+                    windowStart = now;
                 }
                 WriteMessage w = sp.newMessage();
                 w.writeInt(i);
@@ -75,8 +86,10 @@ public class UcxHotPathAllocationTest {
                 r.readArray(into);
                 r.finish();
             }
-            long perMessage = (threads.getThreadAllocatedBytes(id) - before) / measured;
-            LOG.info("bytes allocated per message (send + receive) once warm: {}", perMessage);
+            fewest = Math.min(fewest, threads.getThreadAllocatedBytes(id) - windowStart);
+            long perMessage = fewest / window;
+            LOG.info("bytes allocated per message (send + receive) once warm, in the quietest window: {}",
+                    perMessage);
             assertTrue(java.util.Arrays.equals(into, payload));
             // A few bytes of slack for JVM-internal noise; one object per message would be 16 or more.
             assertTrue(perMessage < 8, "the message path allocates " + perMessage + " bytes per message");
