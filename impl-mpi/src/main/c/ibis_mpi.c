@@ -9,15 +9,16 @@
  * Memory: Java passes addresses of direct buffers (MpiNative.address, looked up once per buffer).
  * A request is an MPI_Request stored at an address Java owns (a slot of requestSize() bytes in a
  * direct buffer): MPI_Request is a pointer in Open MPI and an int in MPICH, and this way neither
- * Java nor the glue allocates per message. A status is written as four ints at an address Java
+ * Java nor the glue allocates per message. A matched message (MPI_Message, from improbe) is kept the
+ * same way (messageSize() bytes). A status is written as four ints at an address Java
  * owns: source, tag, count (bytes), cancelled (0/1).
  *
  * Ranks and tags are MPI's; Java's ANY_SOURCE and ANY_TAG (-1) map to MPI's constants here, since
  * those differ between MPI libraries (MPICH's MPI_ANY_SOURCE is -2).
  *
  * Return convention of the hot-path calls: MPI_SUCCESS (0), 1 for "done"/"found" where a call
- * tests, or the negated MPI error code. Hot-path functions (isend, irecv, test, wait, iprobe,
- * cancel) take primitives only: no JNI call, no Java object, no malloc.
+ * tests, or the negated MPI error code. Hot-path functions (isend, irecv, test, await, iprobe,
+ * improbe, mrecv, imrecv, cancel) take primitives only: no JNI call, no Java object, no malloc.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -40,6 +41,7 @@ _Static_assert(ibis_impl_mpi_MpiNative_STATUS_BYTES == 4 * sizeof(int32_t), "Mpi
 
 #define PTR(a) ((void *)(intptr_t)(a))
 #define REQUEST(a) ((MPI_Request *)(intptr_t)(a))
+#define MESSAGE(a) ((MPI_Message *)(intptr_t)(a))
 
 /* The duplicate of MPI_COMM_WORLD all of Ibis' traffic uses; MPI_COMM_NULL outside init..finalize. */
 static MPI_Comm ibis_comm = MPI_COMM_NULL;
@@ -224,6 +226,13 @@ JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_requestSize(JNIEnv *env, jcl
     return (jint)sizeof(MPI_Request);
 }
 
+JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_messageSize(JNIEnv *env, jclass c)
+{
+    (void)env;
+    (void)c;
+    return (jint)sizeof(MPI_Message);
+}
+
 JNIEXPORT jlong JNICALL Java_ibis_impl_mpi_MpiNative_address(JNIEnv *env, jclass c, jobject buffer)
 {
     (void)c;
@@ -346,5 +355,45 @@ JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_cancel(JNIEnv *env, jclass c
     (void)env;
     (void)c;
     int code = MPI_Cancel(REQUEST(request));
+    return code == MPI_SUCCESS ? 0 : -code;
+}
+
+JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_improbe(JNIEnv *env, jclass c, jint source, jint tag,
+        jlong message, jlong status)
+{
+    (void)env;
+    (void)c;
+    int found = 0;
+    MPI_Status s;
+    int code = MPI_Improbe(to_mpi_source(source), to_mpi_tag(tag), ibis_comm, &found, MESSAGE(message), &s);
+    if (code != MPI_SUCCESS) {
+        return -code;
+    }
+    if (found) {
+        store_status(status, &s);
+    }
+    return found != 0;
+}
+
+JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_mrecv(JNIEnv *env, jclass c, jlong address, jint capacity,
+        jlong message, jlong status)
+{
+    (void)env;
+    (void)c;
+    MPI_Status s;
+    int code = MPI_Mrecv(PTR(address), capacity, MPI_BYTE, MESSAGE(message), &s);
+    if (code != MPI_SUCCESS) {
+        return -code;
+    }
+    store_status(status, &s);
+    return 0;
+}
+
+JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_imrecv(JNIEnv *env, jclass c, jlong address, jint capacity,
+        jlong message, jlong request)
+{
+    (void)env;
+    (void)c;
+    int code = MPI_Imrecv(PTR(address), capacity, MPI_BYTE, MESSAGE(message), REQUEST(request));
     return code == MPI_SUCCESS ? 0 : -code;
 }

@@ -14,14 +14,16 @@ import java.nio.ByteBuffer;
  * <p>Memory is passed as the address of a direct buffer ({@link #address}, looked up once per buffer
  * at set-up) plus a length. A request is an {@code MPI_Request} the glue stores at an address the
  * caller owns: a slot of {@link #requestSize()} bytes in a direct buffer, reused once the request
- * completed. A status is four native-order ints at an address the caller owns ({@link #STATUS_BYTES}):
- * source ({@link #STATUS_SOURCE}), tag, byte count and cancelled (0 or 1); 0 as address means "not
- * needed".
+ * completed; a matched message ({@code MPI_Message}, from {@link #improbe}) likewise, in a slot of
+ * {@link #messageSize()} bytes. A status is four native-order ints at an address the caller owns
+ * ({@link #STATUS_BYTES}): source ({@link #STATUS_SOURCE}), tag, byte count and cancelled (0 or 1);
+ * 0 as address means "not needed".
  *
  * <p>The hot-path methods ({@link #isend}, {@link #irecv}, {@link #test}, {@link #await},
- * {@link #iprobe}, {@link #cancel}) take primitive arguments only; they create no Java object, no JNI
- * reference and allocate no native memory. They return 0 (or 1 for "completed" / "found") or the
- * negated MPI error code, which {@link #errorString} names.
+ * {@link #iprobe}, {@link #improbe}, {@link #mrecv}, {@link #imrecv}, {@link #cancel}) take primitive
+ * arguments only; they create no Java object, no JNI reference and allocate no native memory. They
+ * return 0 (or 1 for "completed" / "found") or the negated MPI error code, which
+ * {@link #errorString} names.
  *
  * <p>Call {@link NativeLibrary#load()} before any method of this class.
  */
@@ -84,6 +86,9 @@ final class MpiNative {
 
     /** {@code sizeof(MPI_Request)}: the size of a request slot (8 in Open MPI, 4 in MPICH). */
     static native int requestSize();
+
+    /** {@code sizeof(MPI_Message)}: the size of a matched-message slot. */
+    static native int messageSize();
 
     /** The address of a direct buffer's memory (its position is not added). */
     static native long address(ByteBuffer direct);
@@ -153,4 +158,31 @@ final class MpiNative {
      * @return 0, or the negated MPI error code
      */
     static native int cancel(long request);
+
+    /**
+     * Looks for a message and, when there is one, takes it out of MPI's matching
+     * ({@code MPI_Improbe}): no other probe or receive can match it any more, so a thread that found
+     * it is the one that receives it, with {@link #mrecv} or {@link #imrecv}. Its status (sender,
+     * tag, byte count) is stored at {@code status}.
+     *
+     * @param message address of a message slot that receives the {@code MPI_Message}
+     * @return 1 when a message was matched, 0 when none matches, or the negated MPI error code
+     */
+    static native int improbe(int source, int tag, long message, long status);
+
+    /**
+     * Receives a message matched by {@link #improbe} into {@code address} ({@code MPI_Mrecv}); blocks
+     * only while its data arrives.
+     *
+     * @return 0, or the negated MPI error code
+     */
+    static native int mrecv(long address, int capacity, long message, long status);
+
+    /**
+     * Starts receiving a message matched by {@link #improbe} ({@code MPI_Imrecv}).
+     *
+     * @param request address of a request slot that receives the {@code MPI_Request}
+     * @return 0, or the negated MPI error code
+     */
+    static native int imrecv(long address, int capacity, long message, long request);
 }

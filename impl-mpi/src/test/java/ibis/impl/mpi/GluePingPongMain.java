@@ -14,6 +14,7 @@ public final class GluePingPongMain implements PingPongEndpoint {
     private final ByteBuffer slots = ByteBuffer.allocateDirect(64).order(ByteOrder.nativeOrder());
     private final long request;
     private final long status;
+    private final long message;
     private final ByteBuffer statusView;
 
     private GluePingPongMain() throws IOException {
@@ -21,10 +22,12 @@ public final class GluePingPongMain implements PingPongEndpoint {
         provided = MpiNative.init(MpiNative.THREAD_MULTIPLE);
         long base = MpiNative.address(slots);
         request = base;
+        message = base + 16;
         status = base + 32;
         statusView = slots.duplicate().position(32).slice().order(ByteOrder.nativeOrder());
-        if (MpiNative.requestSize() > 32) {
-            throw new IOException("MPI_Request has " + MpiNative.requestSize() + " bytes");
+        if (MpiNative.requestSize() > 16 || MpiNative.messageSize() > 16) {
+            throw new IOException("MPI_Request has " + MpiNative.requestSize() + " bytes, MPI_Message "
+                    + MpiNative.messageSize());
         }
     }
 
@@ -75,6 +78,24 @@ public final class GluePingPongMain implements PingPongEndpoint {
         ok("test", done);
         checkStatus(source, tag);
         return statusView.getInt(MpiNative.STATUS_COUNT);
+    }
+
+    @Override
+    public int receiveMatched(ByteBuffer buffer, int capacity, int source, int tag) throws IOException {
+        int found;
+        while ((found = MpiNative.improbe(source, tag, message, status)) == 0) {
+            Thread.onSpinWait();
+        }
+        ok("improbe", found);
+        checkStatus(source, tag);
+        int probed = statusView.getInt(MpiNative.STATUS_COUNT);
+        ok("mrecv", MpiNative.mrecv(MpiNative.address(buffer), capacity, message, status));
+        checkStatus(source, tag);
+        int received = statusView.getInt(MpiNative.STATUS_COUNT);
+        if (received != probed) {
+            throw new IOException("improbe said " + probed + " bytes, mrecv received " + received);
+        }
+        return received;
     }
 
     @Override

@@ -7,8 +7,9 @@ import java.util.zip.CRC32;
 
 /**
  * A checksummed ping-pong between ranks 0 and 1 of an MPI job, used by the tests under {@code mpirun}:
- * rank 0 sends messages of several sizes filled with pseudo-random bytes, rank 1 probes each one,
- * receives it, checks its size and checksum and sends it back, and rank 0 checks the echo. Each rank
+ * rank 0 sends messages of several sizes filled with pseudo-random bytes, rank 1 receives each one
+ * (even rounds: probe, then receive; odd rounds: a matched probe and its receive), checks its size
+ * and checksum and sends it back, and rank 0 checks the echo. Each rank
  * then prints one line: {@code pingpong rank=R of N <binding>: messages=M bytes=B crc=C OK}, where C
  * is the CRC-32 over every message in order (equal on both ranks), or {@code pingpong rank=R FAILED:
  * <reason>} and exits with 1.
@@ -65,6 +66,10 @@ final class PingPong {
                     buffer.clear();
                     int echoed = endpoint.receive(buffer, largest, peer, tag);
                     check(size, round, "echo", echoed, size, checksum(one, buffer, echoed), expected);
+                } else if (round % 2 == 1) {
+                    int received = endpoint.receiveMatched(buffer, largest, peer, tag);
+                    check(size, round, "matched message", received, size, checksum(one, buffer, received), expected);
+                    endpoint.send(buffer, received, peer, tag);
                 } else {
                     int probed = endpoint.probe(peer, tag);
                     check(size, round, "probed size", probed, size, expected, expected);

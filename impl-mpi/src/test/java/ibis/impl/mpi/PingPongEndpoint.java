@@ -22,6 +22,12 @@ interface PingPongEndpoint {
     /** Receives into {@code buffer} from position 0: start, then test until complete; returns the byte count. */
     int receive(ByteBuffer buffer, int capacity, int source, int tag) throws IOException;
 
+    /**
+     * Receives the next message from {@code source} with {@code tag} by a matched probe (improbe until
+     * found, then mrecv): returns the byte count.
+     */
+    int receiveMatched(ByteBuffer buffer, int capacity, int source, int tag) throws IOException;
+
     /** Starts a receive that no message matches, cancels it, completes it: whether MPI says it was cancelled. */
     boolean cancelUnmatchedReceive(ByteBuffer buffer, int tag) throws IOException;
 

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 
 import mpi.MPI;
 import mpi.MPIException;
+import mpi.Message;
 import mpi.Request;
 import mpi.Status;
 
@@ -91,6 +92,27 @@ public final class OpenMpiJavaBindingsPingPongMain implements PingPongEndpoint {
             return status.getCount(MPI.BYTE);
         } catch (MPIException e) {
             throw new IOException("iRecv", e);
+        }
+    }
+
+    @Override
+    public int receiveMatched(ByteBuffer buffer, int capacity, int source, int tag) throws IOException {
+        try {
+            Message message = new Message();
+            Status probed;
+            while ((probed = message.imProbe(source, tag, MPI.COMM_WORLD)) == null) {
+                Thread.onSpinWait();
+            }
+            check(probed, source, tag);
+            Status received = message.imRecv(buffer, capacity, MPI.BYTE).waitStatus();
+            check(received, source, tag);
+            if (received.getCount(MPI.BYTE) != probed.getCount(MPI.BYTE)) {
+                throw new IOException("imProbe said " + probed.getCount(MPI.BYTE) + " bytes, imRecv received "
+                        + received.getCount(MPI.BYTE));
+            }
+            return received.getCount(MPI.BYTE);
+        } catch (MPIException e) {
+            throw new IOException("imProbe/imRecv", e);
         }
     }
 
