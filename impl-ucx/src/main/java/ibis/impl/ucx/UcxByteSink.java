@@ -125,6 +125,11 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         }
 
         @Override
+        boolean mayBeReady() {
+            return guard.isClosed() || UcxNative.peek(w, creditTag, UcxConnection.EXACT_MASK) != 0;
+        }
+
+        @Override
         public void check() throws IOException {
             writable.check();
         }
@@ -137,6 +142,11 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
                 reap();
                 return canTake(wanted);
             }
+        }
+
+        @Override
+        boolean mayBeReady() {
+            return oldestSendDone();
         }
 
         @Override
@@ -156,6 +166,11 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         }
 
         @Override
+        boolean mayBeReady() {
+            return oldestSendDone();
+        }
+
+        @Override
         public void check() throws IOException {
             connection.checkWritable();
         }
@@ -169,6 +184,11 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
                 reap();
                 return count == 0;
             }
+        }
+
+        @Override
+        boolean mayBeReady() {
+            return oldestSendDone();
         }
 
         @Override
@@ -387,6 +407,19 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         count++;
         sendsInFlight = true;
         return count == 1;
+    }
+
+    /**
+     * For the leader while the writer is parked: whether the oldest send in flight has completed
+     * (or none is), or the sink was closed. Takes this sink's monitor briefly.
+     */
+    private boolean oldestSendDone() {
+        if (guard.isClosed()) {
+            return true;
+        }
+        synchronized (this) {
+            return count == 0 || UcxNative.requestStatus(requests[head]) != UcxNative.IN_PROGRESS;
+        }
     }
 
     @Override
