@@ -315,17 +315,17 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
     private Staging takeStaging(int want) throws IOException {
         boolean progressed = false;
         while (true) {
+            boolean progressFirst = false;
             synchronized (this) {
                 reap();
                 Staging first = free.peekFirst();
                 if (!progressed && count > 0 && (first == null || first.capacity() < want)) {
                     // A completion may be waiting in the worker (the peer took a rendezvous
-                    // message): one progress call is cheaper than a new buffer.
+                    // message): one progress call is cheaper than a new buffer. Made without
+                    // the lock (it may wake followers, whose look at a sink takes its lock).
                     progressed = true;
-                    UcxNative.progress(w);
-                    reap();
-                }
-                if (canTake(want)) {
+                    progressFirst = true;
+                } else if (canTake(want)) {
                     Staging s = free.pollFirst();
                     if (s != null && s.capacity() >= want) {
                         return s;
@@ -337,8 +337,13 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
                     int capacity = Math.max(want, Math.min(chunk, Math.max(MIN_STAGING, power)));
                     stagingBytes += capacity;
                     return new Staging(capacity);
+                } else {
+                    wanted = want;
                 }
-                wanted = want;
+            }
+            if (progressFirst) {
+                worker.progress();
+                continue;
             }
             worker.await(stagingFree, spin, 0, false);
         }

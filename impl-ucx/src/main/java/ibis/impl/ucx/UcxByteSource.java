@@ -289,7 +289,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
                 if (probe()) {
                     return true;
                 }
-                UcxNative.progress(w);
+                worker.progress();
                 if (probe()) {
                     return true;
                 }

@@ -166,7 +166,7 @@ final class UcxWorker {
         }
         if (spin != null && spin.start()) {
             while (spin.next()) {
-                UcxNative.progress(handle);
+                progress();
                 if (condition.ready()) {
                     spin.succeeded();
                     return true;
@@ -185,7 +185,9 @@ final class UcxWorker {
         int role = FOLLOW;
         boolean interrupted = false; // an interrupt a non-interruptible wait put aside (parking ignores none)
         try {
-            progressBurst();
+            if (progressBurst() && role == FOLLOW) {
+                wakeReadyFollowers(); // it may have taken in a follower's message (no event tells the leader)
+            }
             while (true) {
                 if (condition.ready()) {
                     return true;
@@ -250,10 +252,30 @@ final class UcxWorker {
         }
     }
 
-    private void progressBurst() {
-        for (int i = 0; i < PROGRESS_BURST && UcxNative.progress(handle) != 0; i++) {
-            // progress until nothing is left (bounded, so that the condition is looked at)
+    /** Progresses until nothing is left (bounded, so that the condition is looked at); whether anything was. */
+    private boolean progressBurst() {
+        int i = 0;
+        while (i < PROGRESS_BURST && UcxNative.progress(handle) != 0) {
+            i++;
         }
+        return i > 0;
+    }
+
+    /**
+     * Progresses the worker once, for a thread that polls (not the leader): when that took in
+     * events while followers are parked, wakes those whose wait may now be over. A message taken
+     * in here raises no event for the leader (the descriptor may have been armed after it came),
+     * so without this its follower would wait for the end of its slice. Not to be called with the
+     * monitor of a sink held ({@link Condition#mayBeReady()} of a sink takes it).
+     *
+     * @return the events handled
+     */
+    int progress() {
+        int n = UcxNative.progress(handle);
+        if (n != 0 && anyFollower) {
+            wakeReadyFollowers();
+        }
+        return n;
     }
 
     /**
