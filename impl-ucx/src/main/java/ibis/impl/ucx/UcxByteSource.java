@@ -99,12 +99,6 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
             return stage.hasRemaining() || held != 0 || endOfStream || probe();
         }
 
-        /** Nothing was staged or held when the wait began; a message may have arrived since. */
-        @Override
-        boolean mayBeReady() {
-            return mayHaveMessage();
-        }
-
         @Override
         public void check() throws IOException {
             if (guard.isClosed()) {
@@ -289,7 +283,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
                 if (probe()) {
                     return true;
                 }
-                worker.progress();
+                UcxNative.progress(w);
                 if (probe()) {
                     return true;
                 }
@@ -340,14 +334,6 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
 
     UcxWorker worker() {
         return worker;
-    }
-
-    /**
-     * For the leader of the worker while this source's reader is parked: whether the next message
-     * (or CLOSE) may have arrived, or the source was closed. Takes nothing; any thread.
-     */
-    boolean mayHaveMessage() {
-        return guard.isClosed() || UcxNative.peek(w, probeTag, UcxConnection.SOURCE_MASK) != 0;
     }
 
     private void enter() throws IOException {
