@@ -1,21 +1,15 @@
 package ibis.impl.tcp;
 
-import ibis.ipl.CapabilitySet;
 import ibis.ipl.Credentials;
 import ibis.ipl.Ibis;
 import ibis.ipl.IbisCapabilities;
 import ibis.ipl.IbisCreationFailedException;
 import ibis.ipl.IbisFactory;
-import ibis.ipl.IbisStarter;
 import ibis.ipl.PortType;
 import ibis.ipl.RegistryEventHandler;
 import ibis.ipl.impl.BaseCapabilities;
+import ibis.ipl.impl.BaseIbisStarter;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 
@@ -24,7 +18,7 @@ import java.util.Set;
  * {@code META-INF/services/ibis.ipl.IbisStarter}. It supports exactly the capabilities listed in
  * {@link #PORT_CAPABILITIES} and {@link #IBIS_CAPABILITIES}.
  */
-public final class TcpIbisStarter extends IbisStarter {
+public final class TcpIbisStarter extends BaseIbisStarter {
 
     /** The nickname users select this implementation by ({@code ibis.implementation=tcp}). */
     public static final String NICKNAME = "tcp";
@@ -42,68 +36,14 @@ public final class TcpIbisStarter extends IbisStarter {
 
     /** Creates the starter (used by {@link java.util.ServiceLoader}). */
     public TcpIbisStarter() {
-        super(NICKNAME, IPL_VERSION, implementationVersion());
+        super(NICKNAME, IPL_VERSION, TcpIbisStarter.class);
     }
 
-    private static String implementationVersion() {
-        try (InputStream in = TcpIbisStarter.class.getResourceAsStream("version.properties")) {
-            if (in != null) {
-                Properties p = new Properties();
-                p.load(in);
-                String v = p.getProperty("version");
-                if (v != null && !v.startsWith("${")) {
-                    return v;
-                }
-            }
-        } catch (IOException e) {
-            // fall through to the unknown version
-        }
-        return "unknown";
-    }
 
     /** The rank of this implementation: {@value #RANK}. */
     @Override
     public int rank() {
         return RANK;
-    }
-
-    private static List<String> unsupported(CapabilitySet asked, Set<String> supported) {
-        List<String> missing = new ArrayList<>();
-        if (asked != null) {
-            for (String c : asked.getCapabilities()) {
-                if (!supported.contains(c)) {
-                    missing.add(c);
-                }
-            }
-        }
-        return missing;
-    }
-
-    @Override
-    public boolean matches(IbisCapabilities capabilities, PortType[] portTypes) {
-        if (!unsupported(capabilities, IBIS_CAPABILITIES).isEmpty()) {
-            return false;
-        }
-        return unmatchedPortTypes(capabilities, portTypes).length == 0;
-    }
-
-    @Override
-    public CapabilitySet unmatchedIbisCapabilities(IbisCapabilities capabilities, PortType[] portTypes) {
-        return new CapabilitySet(unsupported(capabilities, IBIS_CAPABILITIES).toArray(new String[0]));
-    }
-
-    /** Returns the given port types that ask for a capability this implementation lacks. */
-    @Override
-    public PortType[] unmatchedPortTypes(IbisCapabilities capabilities, PortType[] portTypes) {
-        Set<PortType> result = new LinkedHashSet<>();
-        if (portTypes != null) {
-            for (PortType t : portTypes) {
-                if (!unsupported(t, PORT_CAPABILITIES).isEmpty()) {
-                    result.add(t);
-                }
-            }
-        }
-        return result.toArray(new PortType[0]);
     }
 
     @Override
