@@ -155,6 +155,8 @@ public final class AppMain {
                 System.out.flush();
             }
         }
+        // Every rank has unbound its last round's name: rank 0's registry may go away after this.
+        coordinator.barrier(epoch);
         if (rank != 0) {
             return control.awaitQuit();
         }
