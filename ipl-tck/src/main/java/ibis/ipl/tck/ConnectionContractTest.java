@@ -19,6 +19,7 @@ import ibis.ipl.IbisIdentifier;
 import ibis.ipl.PortType;
 import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
+import ibis.ipl.ReceivePortConnectUpcall;
 import ibis.ipl.ReceivePortIdentifier;
 import ibis.ipl.SendPort;
 import ibis.ipl.SendPortIdentifier;
@@ -38,9 +39,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.testng.annotations.Test;
@@ -240,6 +244,60 @@ public class ConnectionContractTest {
             SendPort sp = s.createSendPort(Types.ONE_TO_ONE);
             expectThrows(ConnectionTimedOutException.class, () -> sp.connect(rp.identifier(), 500, true));
             expectThrows(ConnectionTimedOutException.class, () -> sp.connect(r.identifier(), "in", 500, true));
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void anAttemptThatTimedOutAfterTheReceiverAcceptedItIsNoLostConnection() throws Exception {
+        // The sender gives up its handshake while the receiver is still deciding (its connection
+        // upcall holds the answer back), and the receiver accepts afterwards: a receive() waiting
+        // on the port must not fail for that withdrawn connection, and the next connection works.
+        try (PoolFixture pool = ImplementationUnderTest.pool()) {
+            Ibis r = pool.create(Types.ALL);
+            Ibis s = pool.create(Types.ALL);
+            CountDownLatch senderGaveUp = new CountDownLatch(1);
+            AtomicInteger applications = new AtomicInteger();
+            BlockingQueue<AtomicReference<Throwable>> lostCauses = new LinkedBlockingQueue<>();
+            ReceivePortConnectUpcall slowFirstAnswer = new ReceivePortConnectUpcall() {
+                @Override
+                public boolean gotConnection(ReceivePort receiver, SendPortIdentifier applicant) {
+                    if (applications.incrementAndGet() == 1) {
+                        try {
+                            senderGaveUp.await(Waits.EVENTUALLY_MILLIS, TimeUnit.MILLISECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    return true;
+                }
+
+                @Override
+                public void lostConnection(ReceivePort receiver, SendPortIdentifier origin, Throwable cause) {
+                    lostCauses.add(new AtomicReference<>(cause));
+                }
+            };
+            ReceivePort rp = r.createReceivePort(Types.ONE_TO_ONE, "in", slowFirstAnswer);
+            rp.enableConnections();
+            CompletableFuture<Integer> received = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return Msg.receiveInt(rp);
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            SendPort sp = s.createSendPort(Types.ONE_TO_ONE);
+            expectThrows(ConnectionFailedException.class, () -> sp.connect(rp.identifier(), 300, false));
+            assertEquals(sp.connectedTo().length, 0);
+            senderGaveUp.countDown();
+            sp.connect(rp.identifier(), Waits.EVENTUALLY_MILLIS, true);
+            Msg.sendInt(sp, 42);
+            assertEquals((int) received.get(Waits.EVENTUALLY_MILLIS, TimeUnit.MILLISECONDS), 42,
+                    "the receive() that waited while the withdrawn attempt came and went");
+            assertTrue(applications.get() >= 2, "both attempts reached the receiver");
+            for (AtomicReference<Throwable> cause : lostCauses) {
+                assertNull(cause.get(), "a withdrawn attempt ends regularly, it is not lost with a cause");
+            }
+            assertEquals(Arrays.asList(rp.connectedTo()), List.of(sp.identifier()));
         }
     }
 

@@ -585,6 +585,10 @@ public abstract class AbstractReceivePort implements ReceivePort {
      * port itself closed it. Idempotent.
      */
     void connectionEnded(ReceiveConnection c, Throwable cause) {
+        if (cause != null && c.nothingArrived()) {
+            LOG.debug("{}: {} ended before its first message ({}): the sender withdrew it", this, c, cause.toString());
+            cause = null;
+        }
         boolean report;
         synchronized (lock) {
             if (c.removed) {

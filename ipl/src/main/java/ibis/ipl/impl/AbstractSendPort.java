@@ -529,7 +529,7 @@ public abstract class AbstractSendPort implements SendPort {
                 ConnectionHandshake.writeRequest(ends.sink(), request);
                 reply = ConnectionHandshake.readReply(ends.source(), attemptMillis);
             } catch (IOException e) {
-                ends.closeQuietly();
+                withdraw(ends);
                 problem = "the handshake with " + ends.peerDescription() + " failed: " + e;
                 cause = e;
                 if (!retryRefusals) {
@@ -547,8 +547,13 @@ public abstract class AbstractSendPort implements SendPort {
                 ends.closeQuietly();
                 throw new PortMismatchException(this + " cannot connect to " + target + ": " + text, target);
             case ALREADY_CONNECTED:
+                // This port has no connection to the target (connectTo checked): the receiver
+                // still holds an earlier one of ours that ended (a CLOSE it has not read yet, or an
+                // attempt we withdrew after our handshake timed out). It notices soon: wait.
                 ends.closeQuietly();
-                throw new AlreadyConnectedException(this + " is already connected to " + target + ": " + text, target);
+                problem = text + " (an earlier connection of this port that the receiver has not yet seen end)";
+                cause = null;
+                break;
             case NOT_ALLOWED:
             case BAD_REQUEST:
                 ends.closeQuietly();
@@ -579,6 +584,23 @@ public abstract class AbstractSendPort implements SendPort {
         }
         throw new ConnectionRefusedException(this + " could not connect to " + target + " in " + waited + " ms ("
                 + ImplPropertyTable.CONNECT_TIMEOUT + "): " + problem, target, cause);
+    }
+
+    /**
+     * Gives up a connection whose handshake failed or timed out. The receiver may have accepted it
+     * already (its reply was late): a CLOSE message tells it that this sender leaves regularly, so
+     * it sees an ordinary disconnect rather than a broken connection. Best effort.
+     */
+    private void withdraw(ConnectionEnds ends) {
+        try {
+            BlockOutputStream close = BlockOutputStream.create(ends.sink(), BlockOutputStream.MIN_BUFFER_SIZE,
+                    ByteOrder.nativeOrder());
+            close.writeByte(MessageHeader.CLOSE);
+            close.endMessage();
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("{}: no CLOSE after a failed handshake with {}: {}", this, ends.peerDescription(), e.toString());
+        }
+        ends.closeQuietly();
     }
 
     /** Sleeps before the next connection attempt (bounded by the deadline); returns the next pause. */

@@ -70,6 +70,12 @@ final class OneSenderReceipt implements MessageDelivery {
                 synchronized (port.lock) {
                     byPort = c.closedByPort;
                 }
+                if (awaiting && !byPort && c.nothingArrived()) {
+                    // A withdrawn connection attempt (see ReceiveConnection.nothingArrived):
+                    // nothing is lost; wait for the next sender, as after a CLOSE.
+                    port.connectionEnded(c, e);
+                    continue;
+                }
                 port.connectionEnded(c, e);
                 throw new ConnectionClosedException(byPort ? port + " was closed while receiving"
                         : port + " lost its connection from " + c.origin + ": " + e, e);

@@ -126,6 +126,16 @@ final class ReceiveConnection {
     }
 
     /**
+     * Whether the connection ended before anything arrived on it: then the sender withdrew its
+     * connection attempt (its handshake timed out after this side had accepted, and it closed the
+     * connection) or went away before its first message; nothing was lost, so this is an end, not
+     * a broken connection. Only the thread reading the connection may ask.
+     */
+    boolean nothingArrived() {
+        return !source.anyByteArrived();
+    }
+
+    /**
      * Whether the next message (or the end of the stream) has arrived, looking only at bytes this
      * connection has buffered already: no system call. Only the thread reading the connection may ask.
      */

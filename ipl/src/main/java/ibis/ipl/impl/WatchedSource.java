@@ -19,6 +19,8 @@ final class WatchedSource implements ByteSource {
     private volatile IOException failure;
     /** Set while {@link #bufferedOnly} looks at the block stream: the transport is not asked. */
     private boolean quiet;
+    /** Some byte arrived through this source (read only by the thread reading the connection). */
+    private boolean arrived;
 
     WatchedSource(ByteSource source) {
         this.source = source;
@@ -29,10 +31,19 @@ final class WatchedSource implements ByteSource {
         return failure;
     }
 
+    /** Whether any byte arrived on the connection after the handshake. */
+    boolean anyByteArrived() {
+        return arrived;
+    }
+
     @Override
     public int read(ByteBuffer destination, int minimum) throws IOException {
         try {
-            return source.read(destination, minimum);
+            int n = source.read(destination, minimum);
+            if (n > 0) {
+                arrived = true;
+            }
+            return n;
         } catch (IOException e) {
             failure = e;
             throw e;
@@ -48,6 +59,7 @@ final class WatchedSource implements ByteSource {
     public void read(Buffer destination) throws IOException {
         try {
             source.read(destination);
+            arrived = true;
         } catch (IOException e) {
             failure = e;
             throw e;
