@@ -1,6 +1,7 @@
 package ibis.benchmarks;
 
 import ibis.benchmarks.ipl.IplSuite;
+import ibis.benchmarks.ipl.MpiSuite;
 import ibis.benchmarks.rmi.RmiSuite;
 import ibis.benchmarks.serialization.SerializationSuite;
 
@@ -27,7 +28,10 @@ public final class BenchMain {
               ipl     round-trip latency and 100 KB array throughput of an implementation (tcp by
                       default), beside raw Java blocking sockets and NIO measured in the same run;
                       with --impl ucx also beside UCX's own C benchmark ucx_perftest and the tcp
-                      round trip, in the same run
+                      round trip, in the same run; with --impl mpi: 1-byte latency and 100 KB
+                      throughput of Ibis over MPI beside a C MPI ping-pong (compiled by the suite)
+                      and the Open MPI Java bindings, each a 2-rank mpirun job, over shared
+                      memory and the tcp btl
               rmi     null-RMI latency, calls with arrays and objects, callbacks, 100 KB and tree
                       throughput, 1-8 concurrent client JVMs and the applications: the same plain
                       java.rmi programs on the JDK's java.rmi and, rewritten by ibisc --java-rmi,
@@ -38,7 +42,7 @@ public final class BenchMain {
                       serialization, Kryo and Fory in the same run (JMH)
             Options:
               --quick  a short run (ipl, rmi: about two minutes; serialization: about a minute and a half)
-              --impl   the network implementation of the Ibis members (ipl, rmi): tcp (default), ucx
+              --impl   the network implementation of the Ibis members (ipl, rmi): tcp (default), ucx, mpi (ipl)
               --out    directory for the Markdown report (default: bench-results)
             Every process a suite starts gets --enable-native-access=ALL-UNNAMED and, unless the
             environment sets them, UCX_NET_DEVICES=lo and UCX_ERROR_SIGNALS= (empty).
@@ -74,7 +78,8 @@ public final class BenchMain {
         int status = switch (options.suite()) {
             case "serialization" -> new SerializationSuite(quick, out, command).run();
             case "rmi" -> new RmiSuite(quick, out, command).run();
-            default -> new IplSuite(quick, out, command).run();
+            default -> "mpi".equals(options.implementation()) ? new MpiSuite(quick, out, command).run()
+                    : new IplSuite(quick, out, command).run();
         };
         System.exit(status);
     }

@@ -589,7 +589,7 @@ public final class IplSuite {
         }
     }
 
-    private static String loadAverage() {
+    static String loadAverage() {
         try {
             String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
             return parts[0] + " / " + parts[1] + " / " + parts[2];
@@ -650,11 +650,8 @@ public final class IplSuite {
         t.addAll(targets(groups));
         t.add("## Not yet measured");
         t.add("");
-        if (ucx()) {
-            t.add("- the mpi implementation and its C peer (a C MPI ping-pong);");
-        } else {
-            t.add("- other implementations (`--impl ucx`: ucx beside ucx_perftest; mpi and a C MPI ping-pong);");
-        }
+        t.add("- other implementations: `--impl " + (ucx() ? "tcp" : "ucx") + "`; `--impl mpi` (Ibis over MPI beside a"
+                + " C MPI ping-pong and the Open MPI Java bindings, a report of its own);");
         t.add("- a raw NIO streaming peer.");
         return t;
     }

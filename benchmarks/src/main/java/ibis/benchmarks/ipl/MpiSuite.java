@@ -1,0 +1,402 @@
+package ibis.benchmarks.ipl;
+
+import ibis.benchmarks.ChildProcesses;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
+/**
+ * {@code bin/ibis-bench ipl --impl mpi}: Ibis over MPI beside MPI itself, in the same run. Under MPI
+ * both sides of a measurement must be ranks of one {@code mpirun} job, so this suite does not use
+ * the driver/peer pair of {@link IplSuite}: every measurement is a fresh job of 2 ranks on this
+ * machine running one of three programs with the same protocol and output:
+ * <ul>
+ * <li>C: {@code mpi_pingpong.c} (a resource of this package), compiled by the suite with
+ * {@code mpicc.openmpi};</li>
+ * <li>Java over the Open MPI Java bindings with direct buffers: {@code MpiJavaPingPong.java} (a
+ * resource too), compiled by the suite against the bindings' classes, which only builds that
+ * fetched them have (scripts/fetch-ompi-java);</li>
+ * <li>Ibis: {@link RankPingPong}, an ordinary IPL program, with {@code ibis.implementation=mpi}.</li>
+ * </ul>
+ * Figures: the one-way latency of a 1-byte ping-pong and the throughput of a stream of 102,400-byte
+ * messages, each over Open MPI's shared-memory transport ({@code btl self,vader}) and its tcp
+ * transport on {@code lo} ({@code btl self,tcp}), both over the ob1 messaging layer. Repetitions are
+ * interleaved (every program, transport and test once per repetition) and the report gives the
+ * median and min–max of each, and Ibis's ratios to C and to the Java bindings paired per repetition.
+ */
+public final class MpiSuite {
+
+    /** Open MPI's launcher and compiler wrapper, named explicitly (the plain names may be MPICH's). */
+    static final String MPIRUN = "mpirun.openmpi";
+    static final String MPICC = "mpicc.openmpi";
+    /** System property: the Open MPI Java classes (a jar or folder), when not on the class path. */
+    static final String CLASSES_PROPERTY = "ibis.bench.mpi.classes";
+    /** Where Debian keeps libmpi_java.so; Temurin's default java.library.path lacks it. */
+    private static final String MULTIARCH_LIBRARIES = "/usr/lib/x86_64-linux-gnu";
+    private static final String RESOURCES = "/ibis/benchmarks/ipl/mpi/";
+    private static final long JOB_TIMEOUT_SECONDS = 180;
+    private static final Pattern RESULT = Pattern.compile("^(?:\\[\\d+\\] )?RESULT (lat|bw) ([0-9.]+)\\s*$",
+            Pattern.MULTILINE);
+
+    /** Open MPI's byte transfer layers measured. */
+    enum Transport {
+        SHARED_MEMORY("self,vader", "shared memory (`btl self,vader`)"),
+        TCP("self,tcp", "tcp on lo (`btl self,tcp`)");
+
+        final String btl;
+        final String description;
+
+        Transport(String btl, String description) {
+            this.btl = btl;
+            this.description = description;
+        }
+    }
+
+    /** The two measurements. */
+    enum Test {
+        LATENCY("lat", 1, 20_000, 5_000),
+        STREAM("bw", 102_400, 5_000, 1_500);
+
+        final String arg;
+        final int bytes;
+        final int fullCount;
+        final int quickCount;
+
+        Test(String arg, int bytes, int fullCount, int quickCount) {
+            this.arg = arg;
+            this.bytes = bytes;
+            this.fullCount = fullCount;
+            this.quickCount = quickCount;
+        }
+    }
+
+    /** The programs measured. */
+    enum Program {
+        C("C, `mpi_pingpong.c` (MPI_Send/MPI_Recv)"),
+        JAVA("Java, Open MPI Java bindings, direct buffers"),
+        IBIS("Ibis mpi, one-to-one ports, data serialization, explicit receive");
+
+        final String label;
+
+        Program(String label) {
+            this.label = label;
+        }
+    }
+
+    private final boolean quick;
+    private final int repetitions;
+    private final int latencyCount;
+    private final int streamCount;
+    private final Path outputDirectory;
+    private final String command;
+    /** One series per program, transport and test. */
+    private final Map<String, Series> series = new LinkedHashMap<>();
+    /** Why a program is not measured (missing tool or classes), by program. */
+    private final Map<Program, String> missing = new LinkedHashMap<>();
+    /** The first failed run per program and transport, for the report. */
+    private final Map<String, String> failures = new LinkedHashMap<>();
+    private Path work;
+    private Path cProgram;
+    private Path javaClasses;
+    private String mpiClasses;
+
+    /** Creates the suite; {@code command} is shown in the report as the command that ran it. */
+    public MpiSuite(boolean quick, Path outputDirectory, String command) {
+        this(quick, quick ? 3 : 7, quick ? Test.LATENCY.quickCount : Test.LATENCY.fullCount,
+                quick ? Test.STREAM.quickCount : Test.STREAM.fullCount, outputDirectory, command);
+    }
+
+    /** A suite of explicit sizes (tests use tiny ones; they count as quick). */
+    MpiSuite(boolean quick, int repetitions, int latencyCount, int streamCount, Path outputDirectory,
+            String command) {
+        this.quick = quick;
+        this.repetitions = repetitions;
+        this.latencyCount = latencyCount;
+        this.streamCount = streamCount;
+        this.outputDirectory = outputDirectory;
+        this.command = command;
+    }
+
+    /** The path of the last report written (for tests). */
+    private Path reportFile;
+
+    Path reportFile() {
+        return reportFile;
+    }
+
+    /** Runs the suite, prints the report and writes it; returns the process exit status. */
+    public int run() throws Exception {
+        String loadBefore = IplSuite.loadAverage();
+        work = Files.createTempDirectory("ibis-bench-mpi");
+        try {
+            prepare();
+            for (int r = 0; r < repetitions; r++) {
+                System.out.println("repetition " + (r + 1) + " of " + repetitions);
+                System.out.flush();
+                for (Transport t : Transport.values()) {
+                    for (Test test : Test.values()) {
+                        for (Program p : Program.values()) {
+                            measure(p, t, test);
+                        }
+                    }
+                }
+            }
+            List<String> report = report(loadBefore);
+            report.forEach(System.out::println);
+            Files.createDirectories(outputDirectory);
+            Path file = outputDirectory.resolve("ipl-mpi-" + LocalDate.now() + (quick ? "-quick" : "") + ".md");
+            Files.write(file, report, StandardCharsets.UTF_8);
+            reportFile = file;
+            System.out.println();
+            System.out.println("Report written to " + file.toAbsolutePath());
+            return failures.isEmpty() ? 0 : 1;
+        } finally {
+            try (Stream<Path> files = Files.walk(work)) {
+                files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
+    }
+
+    /** Finds the tools, compiles the C and Java peers; notes what cannot be measured and why. */
+    private void prepare() throws IOException, InterruptedException {
+        if (onPath(MPIRUN).isEmpty()) {
+            String why = MPIRUN + " is not installed: `apt-get install openmpi-bin libopenmpi-dev` (scripts/setup)";
+            for (Program p : Program.values()) {
+                missing.put(p, why);
+            }
+            return;
+        }
+        if (onPath(MPICC).isEmpty()) {
+            missing.put(Program.C, MPICC + " is not installed: `apt-get install libopenmpi-dev` (scripts/setup)");
+        } else {
+            Path source = copyResource("mpi_pingpong.c");
+            cProgram = work.resolve("mpi_pingpong");
+            String out = runTool(List.of(MPICC, "-O2", "-o", cProgram.toString(), source.toString()));
+            if (!Files.isExecutable(cProgram)) {
+                missing.put(Program.C, "compiling mpi_pingpong.c with " + MPICC + " failed: " + out);
+            }
+        }
+        mpiClasses = findMpiClasses();
+        if (mpiClasses == null) {
+            missing.put(Program.JAVA, "the Open MPI Java classes (mpi.*) are neither on the class path nor named by -D"
+                    + CLASSES_PROPERTY + ": run scripts/fetch-ompi-java and rebuild (they are in ibis-mpi-java)");
+        } else {
+            JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+            Path source = copyResource("MpiJavaPingPong.java");
+            javaClasses = work.resolve("java-peer");
+            Files.createDirectories(javaClasses);
+            int rc = javac == null ? -1
+                    : javac.run(null, null, null, "-d", javaClasses.toString(), "-cp", mpiClasses, source.toString());
+            if (rc != 0) {
+                missing.put(Program.JAVA, javac == null ? "this JVM has no Java compiler (a JRE?)"
+                        : "compiling MpiJavaPingPong.java against " + mpiClasses + " failed");
+            }
+        }
+        if (!ibisMpiPresent()) {
+            missing.put(Program.IBIS, "impl-mpi (`ibis-impl-mpi`, nickname mpi) is not on the class path: build it"
+                    + " (mvn -DskipTests package) so that dist/target/lib has it");
+        }
+    }
+
+    private static boolean ibisMpiPresent() {
+        for (ibis.ipl.IbisStarter s : java.util.ServiceLoader.load(ibis.ipl.IbisStarter.class)) {
+            if (s.getNickName().equals("mpi")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String findMpiClasses() {
+        String named = System.getProperty(CLASSES_PROPERTY);
+        if (named != null && !named.isBlank()) {
+            return named;
+        }
+        try {
+            Class<?> mpi = Class.forName("mpi.MPI", false, MpiSuite.class.getClassLoader());
+            return Path.of(mpi.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (ClassNotFoundException | java.net.URISyntaxException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** One job of 2 ranks; adds its figure to the series or notes the failure. */
+    private void measure(Program p, Transport t, Test test) throws InterruptedException, IOException {
+        if (missing.containsKey(p)) {
+            return;
+        }
+        int count = test == Test.LATENCY ? latencyCount : streamCount;
+        List<String> cmd = new ArrayList<>(List.of(MPIRUN, "--oversubscribe", "-np", "2", "--bind-to", "none",
+                "--mca", "pml", "ob1", "--mca", "btl", t.btl, "--mca", "btl_tcp_if_include", "lo",
+                "--mca", "oob_tcp_if_include", "lo"));
+        List<String> args = new ArrayList<>(List.of(test.arg, Integer.toString(count)));
+        if (test == Test.STREAM) {
+            args.add(Integer.toString(test.bytes));
+        }
+        String java = ProcessHandle.current().info().command().orElse("java");
+        switch (p) {
+            case C -> cmd.add(cProgram.toString());
+            case JAVA -> cmd.addAll(List.of(java, "-Djava.library.path=" + MULTIARCH_LIBRARIES,
+                    "-cp", javaClasses + File.pathSeparator + mpiClasses, "MpiJavaPingPong"));
+            default -> {
+                cmd.add(java);
+                cmd.addAll(ChildProcesses.jvmOptions());
+                cmd.addAll(List.of("-Dibis.implementation=mpi", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                        "-cp", System.getProperty("java.class.path"), RankPingPong.class.getName()));
+            }
+        }
+        cmd.addAll(args);
+        ProcessBuilder b = ChildProcesses.prepare(new ProcessBuilder(cmd)).redirectErrorStream(true);
+        if ("root".equals(System.getProperty("user.name"))) {
+            b.environment().putIfAbsent("OMPI_ALLOW_RUN_AS_ROOT", "1");
+            b.environment().putIfAbsent("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+        }
+        Path output = work.resolve("job.out");
+        b.redirectOutput(output.toFile()).redirectInput(new File("/dev/null"));
+        Process job = b.start();
+        boolean ended = job.waitFor(JOB_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        if (!ended) {
+            job.descendants().forEach(ProcessHandle::destroyForcibly);
+            job.destroyForcibly();
+            job.waitFor(10, TimeUnit.SECONDS);
+        }
+        String text = Files.readString(output, StandardCharsets.UTF_8);
+        Matcher m = RESULT.matcher(text);
+        if (ended && job.exitValue() == 0 && m.find() && m.group(1).equals(test.arg)) {
+            series.computeIfAbsent(key(p, t, test), k -> new Series()).add(Double.parseDouble(m.group(2)));
+        } else {
+            String why = !ended ? "did not end within " + JOB_TIMEOUT_SECONDS + " s" : "exit " + job.exitValue();
+            failures.putIfAbsent(key(p, t, test), why + ": " + String.join(" ", cmd) + "\n" + tail(text));
+        }
+    }
+
+    private static String key(Program p, Transport t, Test test) {
+        return p + "/" + t + "/" + test;
+    }
+
+    private List<String> report(String loadBefore) {
+        List<String> r = new ArrayList<>();
+        r.add("# Ibis benchmark suite `ipl` over `mpi`" + (quick ? " (quick)" : ""));
+        r.add("");
+        r.add("- Date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+        r.add("- Command: `" + command + "`");
+        r.add("- JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
+                + "; processors: " + Runtime.getRuntime().availableProcessors());
+        r.add("- Every figure is a fresh job of 2 ranks: `" + MPIRUN + " --oversubscribe -np 2 --bind-to none --mca pml"
+                + " ob1 --mca btl <btl> ...` on this machine; " + repetitions + " interleaved repetitions; each"
+                + " program does as many untimed round trips or messages before it times as many again ("
+                + latencyCount + " round trips, " + streamCount + " messages).");
+        r.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + IplSuite.loadAverage()
+                + " after");
+        r.add("");
+        for (Program p : missing.keySet()) {
+            r.add("- **" + p.label + ": not measured**: " + missing.get(p));
+        }
+        if (!missing.isEmpty()) {
+            r.add("");
+        }
+        table(r, Test.LATENCY, "## One-way latency, 1-byte ping-pong (µs, lower is better)");
+        table(r, Test.STREAM, "## Throughput, 102,400-byte messages (MB/s = 10^6 bytes/s, higher is better)");
+        if (!failures.isEmpty()) {
+            r.add("## Failed runs (the first of each figure)");
+            r.add("");
+            failures.forEach((k, v) -> {
+                r.add("- " + k + ": ");
+                r.add("");
+                r.add("```");
+                r.addAll(v.lines().toList());
+                r.add("```");
+            });
+            r.add("");
+        }
+        return r;
+    }
+
+    private void table(List<String> r, Test test, String title) {
+        r.add(title);
+        r.add("");
+        r.add("| program | transport | median | min–max | Ibis / this (paired) |");
+        r.add("| --- | --- | ---: | ---: | ---: |");
+        for (Transport t : Transport.values()) {
+            Series ibis = series.get(key(Program.IBIS, t, test));
+            for (Program p : Program.values()) {
+                Series s = series.get(key(p, t, test));
+                if (s == null || s.size() == 0) {
+                    r.add("| " + p.label + " | " + t.description + " | — | — | — |");
+                    continue;
+                }
+                String ratio = p == Program.IBIS || ibis == null || ibis.size() != s.size() ? "—"
+                        : String.format(Locale.ROOT, "%.2f", Series.pairedRatio(ibis, s));
+                r.add("| " + p.label + " | " + t.description + " | " + fmt(s.median(), test) + " | "
+                        + fmt(s.min(), test) + "–" + fmt(s.max(), test) + " | " + ratio + " |");
+            }
+        }
+        r.add("");
+    }
+
+    private static String fmt(double v, Test test) {
+        return String.format(Locale.ROOT, test == Test.LATENCY ? "%.2f" : "%.0f", v);
+    }
+
+    private Path copyResource(String name) throws IOException {
+        Path target = work.resolve(name);
+        try (InputStream in = MpiSuite.class.getResourceAsStream(RESOURCES + name)) {
+            if (in == null) {
+                throw new IOException("resource " + RESOURCES + name + " is missing from the benchmarks jar");
+            }
+            Files.copy(in, target);
+        }
+        return target;
+    }
+
+    private String runTool(List<String> cmd) throws IOException, InterruptedException {
+        Path output = work.resolve("tool.out");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        if (!p.waitFor(JOB_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return "timed out";
+        }
+        return tail(Files.readString(output, StandardCharsets.UTF_8));
+    }
+
+    private static String tail(String text) {
+        List<String> lines = text.lines().toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
+    }
+
+    /** The path of an executable on the PATH, if there is one. */
+    static Optional<Path> onPath(String name) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return Optional.empty();
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            Path p = Path.of(dir, name);
+            if (Files.isExecutable(p)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,130 @@
+package ibis.benchmarks.ipl;
+
+import ibis.ipl.Ibis;
+import ibis.ipl.IbisCapabilities;
+import ibis.ipl.IbisFactory;
+import ibis.ipl.IbisIdentifier;
+import ibis.ipl.PortType;
+import ibis.ipl.ReadMessage;
+import ibis.ipl.ReceivePort;
+import ibis.ipl.SendPort;
+import ibis.ipl.WriteMessage;
+
+import java.io.IOException;
+import java.util.Locale;
+
+/**
+ * The Ibis side of {@link MpiSuite}: an ordinary IPL program of two members, started as the two
+ * ranks of an {@code mpirun} job (or by {@code bin/ibis-run --np 2}), with the same measurements
+ * and output as the suite's C and Java MPI peers. One-to-one ports, data serialization, explicit
+ * receive: {@code lat N} times N round trips of one byte (after N untimed ones) and prints the
+ * one-way latency; {@code bw N SIZE} streams N messages of {@code writeArray(byte[SIZE])} (after
+ * N untimed ones), the last one acknowledged, and prints 10^6 bytes per second. Rank 0 (the
+ * member elected "first") prints {@code RESULT lat <microseconds>} or {@code RESULT bw <MB/s>}.
+ * Every message is checked: a round trip's byte comes back as sent, a streamed message's first and
+ * last byte are the ones the sender put there.
+ */
+public final class RankPingPong {
+
+    private RankPingPong() {
+    }
+
+    /** Runs one member. */
+    public static void main(String[] args) throws Exception {
+        boolean latency = args[0].equals("lat");
+        long n = Long.parseLong(args[1]);
+        int size = latency ? 1 : Integer.parseInt(args[2]);
+        PortType type = new PortType(PortType.COMMUNICATION_RELIABLE, PortType.SERIALIZATION_DATA,
+                PortType.RECEIVE_EXPLICIT, PortType.CONNECTION_ONE_TO_ONE);
+        Ibis ibis = IbisFactory.createIbis(new IbisCapabilities(IbisCapabilities.ELECTIONS_STRICT), null, type);
+        try {
+            IbisIdentifier first = ibis.registry().elect("first");
+            boolean zero = first.equals(ibis.identifier());
+            ReceivePort in = ibis.createReceivePort(type, "in");
+            in.enableConnections();
+            IbisIdentifier other;
+            if (zero) {
+                other = ibis.registry().getElectionResult("second");
+            } else {
+                ibis.registry().elect("second"); // tells the first member who its peer is
+                other = first;
+            }
+            SendPort out = ibis.createSendPort(type);
+            out.connect(other, "in");
+            double result = latency ? roundTrips(zero, n, in, out) : stream(zero, n, size, in, out);
+            if (zero) {
+                System.out.println(String.format(Locale.ROOT, latency ? "RESULT lat %.4f" : "RESULT bw %.1f", result));
+                System.out.flush();
+            }
+            out.close();
+            in.close();
+        } finally {
+            ibis.end();
+        }
+    }
+
+    private static double roundTrips(boolean zero, long n, ReceivePort in, SendPort out) throws IOException {
+        long start = 0;
+        for (long i = -n; i < n; i++) {
+            if (i == 0) {
+                start = System.nanoTime();
+            }
+            if (zero) {
+                WriteMessage w = out.newMessage();
+                w.writeByte((byte) i);
+                w.finish();
+                ReadMessage r = in.receive();
+                byte b = r.readByte();
+                r.finish();
+                if (b != (byte) i) {
+                    throw new IOException("round trip " + i + " returned another byte");
+                }
+            } else {
+                ReadMessage r = in.receive();
+                byte b = r.readByte();
+                r.finish();
+                WriteMessage w = out.newMessage();
+                w.writeByte(b);
+                w.finish();
+            }
+        }
+        return (System.nanoTime() - start) / 1e3 / n / 2;
+    }
+
+    private static double stream(boolean zero, long n, int size, ReceivePort in, SendPort out) throws IOException {
+        byte[] buf = new byte[size];
+        long start = 0;
+        for (long i = -n; i < n; i++) {
+            if (i == 0) {
+                start = System.nanoTime();
+            }
+            if (zero) {
+                buf[0] = (byte) i;
+                buf[size - 1] = (byte) (i * 7);
+                WriteMessage w = out.newMessage();
+                w.writeArray(buf);
+                w.finish();
+            } else {
+                ReadMessage r = in.receive();
+                r.readArray(buf);
+                r.finish();
+                if (buf[0] != (byte) i || buf[size - 1] != (byte) (i * 7)) {
+                    throw new IOException("message " + i + " is not the one sent");
+                }
+            }
+            if (i == -1 || i == n - 1) {
+                // The end of the warm-up and of the timed part: the receiver has everything.
+                if (zero) {
+                    ReadMessage r = in.receive();
+                    r.readByte();
+                    r.finish();
+                } else {
+                    WriteMessage w = out.newMessage();
+                    w.writeByte((byte) 1);
+                    w.finish();
+                }
+            }
+        }
+        return n * (double) size / ((System.nanoTime() - start) / 1e9) / 1e6;
+    }
+}
