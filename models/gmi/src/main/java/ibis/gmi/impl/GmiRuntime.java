@@ -1015,8 +1015,9 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
     }
 
     private void invokerPart(ReadMessage m) throws IOException {
-        GroupInfo g = knownGroup(m.readInt(), m.readInt());
+        int groupId = m.readInt();
         int method = m.readInt();
+        GroupInfo g = knownGroup(groupId, method);
         String id = m.readString();
         long seq = m.readLong();
         int from = m.readInt();

@@ -104,21 +104,21 @@ final class UserCalls {
             c.combine(r1, e1, r2, e2, size);
             return null;
         case BOOLEAN:
-            return c.combine(r1, (Boolean) v1, e1, r2, (Boolean) v2, e2, size);
+            return c.combine(r1, ((Boolean) v1).booleanValue(), e1, r2, ((Boolean) v2).booleanValue(), e2, size);
         case BYTE:
-            return c.combine(r1, (Byte) v1, e1, r2, (Byte) v2, e2, size);
+            return c.combine(r1, ((Byte) v1).byteValue(), e1, r2, ((Byte) v2).byteValue(), e2, size);
         case CHAR:
-            return c.combine(r1, (Character) v1, e1, r2, (Character) v2, e2, size);
+            return c.combine(r1, ((Character) v1).charValue(), e1, r2, ((Character) v2).charValue(), e2, size);
         case SHORT:
-            return c.combine(r1, (Short) v1, e1, r2, (Short) v2, e2, size);
+            return c.combine(r1, ((Short) v1).shortValue(), e1, r2, ((Short) v2).shortValue(), e2, size);
         case INT:
-            return c.combine(r1, (Integer) v1, e1, r2, (Integer) v2, e2, size);
+            return c.combine(r1, ((Integer) v1).intValue(), e1, r2, ((Integer) v2).intValue(), e2, size);
         case LONG:
-            return c.combine(r1, (Long) v1, e1, r2, (Long) v2, e2, size);
+            return c.combine(r1, ((Long) v1).longValue(), e1, r2, ((Long) v2).longValue(), e2, size);
         case FLOAT:
-            return c.combine(r1, (Float) v1, e1, r2, (Float) v2, e2, size);
+            return c.combine(r1, ((Float) v1).floatValue(), e1, r2, ((Float) v2).floatValue(), e2, size);
         case DOUBLE:
-            return c.combine(r1, (Double) v1, e1, r2, (Double) v2, e2, size);
+            return c.combine(r1, ((Double) v1).doubleValue(), e1, r2, ((Double) v2).doubleValue(), e2, size);
         default:
             return c.combine(r1, v1, e1, r2, v2, e2, size);
         }
@@ -135,28 +135,28 @@ final class UserCalls {
             f.forward(rank, size);
             return;
         case BOOLEAN:
-            f.forward(rank, size, (Boolean) value);
+            f.forward(rank, size, ((Boolean) value).booleanValue());
             return;
         case BYTE:
-            f.forward(rank, size, (Byte) value);
+            f.forward(rank, size, ((Byte) value).byteValue());
             return;
         case CHAR:
-            f.forward(rank, size, (Character) value);
+            f.forward(rank, size, ((Character) value).charValue());
             return;
         case SHORT:
-            f.forward(rank, size, (Short) value);
+            f.forward(rank, size, ((Short) value).shortValue());
             return;
         case INT:
-            f.forward(rank, size, (Integer) value);
+            f.forward(rank, size, ((Integer) value).intValue());
             return;
         case LONG:
-            f.forward(rank, size, (Long) value);
+            f.forward(rank, size, ((Long) value).longValue());
             return;
         case FLOAT:
-            f.forward(rank, size, (Float) value);
+            f.forward(rank, size, ((Float) value).floatValue());
             return;
         case DOUBLE:
-            f.forward(rank, size, (Double) value);
+            f.forward(rank, size, ((Double) value).doubleValue());
             return;
         default:
             f.forward(rank, size, value);
@@ -194,7 +194,7 @@ final class UserCalls {
             return out;
         case BOOLEAN: {
             boolean[] a = new boolean[n];
-            p.personalize((Boolean) value, a);
+            p.personalize(((Boolean) value).booleanValue(), a);
             for (int i = 0; i < n; i++) {
                 out[i] = a[i];
             }
@@ -202,7 +202,7 @@ final class UserCalls {
         }
         case BYTE: {
             byte[] a = new byte[n];
-            p.personalize((Byte) value, a);
+            p.personalize(((Byte) value).byteValue(), a);
             for (int i = 0; i < n; i++) {
                 out[i] = a[i];
             }
@@ -210,7 +210,7 @@ final class UserCalls {
         }
         case CHAR: {
             char[] a = new char[n];
-            p.personalize((Character) value, a);
+            p.personalize(((Character) value).charValue(), a);
             for (int i = 0; i < n; i++) {
                 out[i] = a[i];
             }
@@ -218,7 +218,7 @@ final class UserCalls {
         }
         case SHORT: {
             short[] a = new short[n];
-            p.personalize((Short) value, a);
+            p.personalize(((Short) value).shortValue(), a);
             for (int i = 0; i < n; i++) {
                 out[i] = a[i];
             }
@@ -226,7 +226,7 @@ final class UserCalls {
         }
         case INT: {
             int[] a = new int[n];
-            p.personalize((Integer) value, a);
+            p.personalize(((Integer) value).intValue(), a);
             for (int i = 0; i < n; i++) {
                 out[i] = a[i];
             }
@@ -234,7 +234,7 @@ final class UserCalls {
         }
         case LONG: {
             long[] a = new long[n];
-            p.personalize((Long) value, a);
+            p.personalize(((Long) value).longValue(), a);
             for (int i = 0; i < n; i++) {
                 out[i] = a[i];
             }
@@ -242,7 +242,7 @@ final class UserCalls {
         }
         case FLOAT: {
             float[] a = new float[n];
-            p.personalize((Float) value, a);
+            p.personalize(((Float) value).floatValue(), a);
             for (int i = 0; i < n; i++) {
                 out[i] = a[i];
             }
@@ -250,7 +250,7 @@ final class UserCalls {
         }
         case DOUBLE: {
             double[] a = new double[n];
-            p.personalize((Double) value, a);
+            p.personalize(((Double) value).doubleValue(), a);
             for (int i = 0; i < n; i++) {
                 out[i] = a[i];
             }
