@@ -1,5 +1,7 @@
 package ibis.gmi;
 
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertNotNull;
 import static org.testng.Assert.assertTrue;
 
 import ibis.gmi.testing.GmiTestPool;
@@ -10,40 +12,38 @@ import java.util.List;
 
 import org.testng.annotations.Test;
 
-/** A member killed during a combined invocation: the other invokers get an exception, not a hang. */
+/**
+ * A member killed during a combined invocation: three JVMs invoke {@code blockOn} together (a
+ * binomially combined group invocation whose results are combined in a tree); the member of the
+ * last rank blocks, the test kills its JVM, and both other invokers get an exception instead of
+ * hanging.
+ */
 public class MemberKilledTest {
 
     @Test(timeOut = 120_000)
     public void memberKilledDuringCombinedInvocationGivesExceptionsAtTheInvokers() throws Exception {
-        try (GmiTestPool pool = new GmiTestPool(3, "kill")) {
+        int size = 3;
+        try (GmiTestPool pool = new GmiTestPool(size, "kill")) {
             ChildJvm victim = null;
             List<ChildJvm> survivors = new ArrayList<>();
             for (ChildJvm c : pool.children()) {
-                c.awaitLine("CALLING", 60_000);
-            }
-            // The member that blocks is the victim; find it by its line.
-            long end = System.currentTimeMillis() + 60_000;
-            while (victim == null && System.currentTimeMillis() < end) {
-                for (ChildJvm c : pool.children()) {
-                    if (c.output().contains("BLOCKING")) {
-                        victim = c;
-                    }
-                }
-                if (victim == null) {
-                    pool.children().get(0).process().waitFor(50, java.util.concurrent.TimeUnit.MILLISECONDS);
-                }
-            }
-            assertTrue(victim != null, "no member blocked");
-            for (ChildJvm c : pool.children()) {
-                if (c != victim) {
+                int rank = Integer.parseInt(c.awaitLine("RANK", 60_000).substring(5).trim());
+                if (rank == size - 1) {
+                    victim = c;
+                } else {
                     survivors.add(c);
                 }
+            }
+            assertNotNull(victim, "no process of rank " + (size - 1));
+            victim.awaitLine("BLOCKING", 60_000);
+            for (ChildJvm s : survivors) {
+                s.awaitLine("CALLING", 60_000);
             }
             victim.kill();
             for (ChildJvm s : survivors) {
                 String line = s.awaitLine("CALL-FAILED", 60_000);
-                assertTrue(line.contains("Exception"), line);
-                assertTrue(s.awaitExit(30) == 0, s.output());
+                assertTrue(line.contains("Exception") && line.contains("process"), line);
+                assertEquals(s.awaitExit(30), 0, s.output());
             }
         }
     }

@@ -43,6 +43,7 @@ public final class GmiPeer implements PeerMain.Role {
     public void run(String[] args) throws Exception {
         me = Group.rank();
         n = Group.size();
+        PeerMain.say("RANK " + me);
         if (args[0].equals("matrix")) {
             matrix();
         } else {
