@@ -142,6 +142,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         if (instance == null) {
             try {
                 instance = new GmiRuntime();
+                Runtime.getRuntime().addShutdownHook(new Thread(GmiRuntime::shutdown, "gmi-shutdown"));
             } catch (IbisCreationFailedException e) {
                 throw new IllegalStateException("cannot start GMI (check ibis.server.address, ibis.pool.name and "
                         + "ibis.pool.size): " + e.getMessage(), e);
@@ -434,9 +435,16 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             this.sink = sink;
         }
 
+        /** Ranks (of targets) that replied; for forwarding, to tell the forwarder who never will. */
+        private final Set<Integer> replied = new java.util.HashSet<>();
+
         void reply(int rank, Outcome o) {
             boolean last;
             synchronized (this) {
+                if (Arrays.binarySearch(targets, rank) < 0 || !replied.add(rank)) {
+                    LOG.debug("an unexpected reply of rank {} to call {}", rank, id);
+                    return;
+                }
                 outstanding--;
                 last = outstanding <= 0;
             }
@@ -450,9 +458,27 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             }
         }
 
+        /** A forwarded call whose member is gone: the forwarder gets the failure for each missing rank. */
         @Override
-        synchronized void fail(IOException cause) {
+        void fail(IOException cause) {
             super.fail(cause);
+            if (sink == null) {
+                return;
+            }
+            List<Integer> missing = new ArrayList<>();
+            synchronized (this) {
+                for (int t : targets) {
+                    if (replied.add(t)) {
+                        missing.add(t);
+                    }
+                }
+                outstanding = 0;
+            }
+            forget(this);
+            Outcome failed = new Outcome(null, new UncheckedIOException(cause.getMessage(), cause));
+            for (int t : missing) {
+                sink.accept(t, failed);
+            }
         }
     }
 
@@ -664,10 +690,25 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                 || n < 0 || n > g.size) {
             throw new IOException("a bad invocation header for group " + g.name);
         }
+        if (mode < GmiProtocol.REPLY_NONE || mode > GmiProtocol.REPLY_TREE
+                || (mode == GmiProtocol.REPLY_TREE) != (n > 0)) {
+            throw new IOException("a bad reply mode " + mode + " for group " + g.name);
+        }
         int[] tree = new int[n];
         BinomialCombiner combiner = null;
+        if (mode == GmiProtocol.REPLY_ONE && (replyRank < 0 || replyRank >= g.size)) {
+            throw new IOException("a bad reply rank " + replyRank + " for group " + g.name);
+        }
         if (n > 0) {
             m.readArray(tree);
+            for (int i = 0; i < n; i++) {
+                if (tree[i] < 0 || tree[i] >= g.size || (i > 0 && tree[i] <= tree[i - 1])) {
+                    throw new IOException("a bad combining tree " + Arrays.toString(tree) + " for group " + g.name);
+                }
+            }
+            if (Arrays.binarySearch(tree, member.myGroupRank) < 0) {
+                throw new IOException("a combining tree " + Arrays.toString(tree) + " without this member");
+            }
             try {
                 combiner = (BinomialCombiner) m.readObject();
             } catch (ClassNotFoundException | ClassCastException e) {

@@ -99,7 +99,7 @@ enum ValueKind {
             }
             int size = r.readInt();
             int remaining = r.remaining();
-            if (size < 0 || (remaining >= 0 && declared.getComponentType().isPrimitive() && size > remaining)) {
+            if (size < 0 || (remaining >= 0 && size > remaining)) {
                 throw new IOException("bad sub-array length " + size + " for " + declared.getName());
             }
             return readSubArray(r, declared.getComponentType(), size);
