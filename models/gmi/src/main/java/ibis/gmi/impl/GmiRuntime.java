@@ -499,7 +499,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         if (c == null) {
             throw new IllegalStateException(sm.describe() + " is not configured: call GroupMethod.configure first");
         }
-        MethodParameterVector params = MethodParameterVector.of(stub.table, method, args);
+        GeneratedParameterVector params = ParameterVectorGenerator.of(stub.table, method, args);
         Outcome o = c.combined != null ? collective(stub, method, c, params)
                 : perform(stub.group, method, c, params, forwardSink(stub.group, method, c.handling));
         if (o == null) {
@@ -531,7 +531,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
      * Forwards an invocation with (combined) parameters as configured and handles the replies:
      * returns the outcome for return and combine, null for discard and forward.
      */
-    private Outcome perform(GroupInfo g, int method, StubMethod.Config c, MethodParameterVector params,
+    private Outcome perform(GroupInfo g, int method, StubMethod.Config c, GeneratedParameterVector params,
             ReplySink forwardTo) throws IOException, InterruptedException {
         int[] targets = c.targets;
         for (int t : targets) {
@@ -586,10 +586,10 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                 }
                 pi.personalizer().personalize(params, out);
                 for (int r : targets) {
-                    ((MethodParameterVector) out[r]).checkComplete(pi.personalizer().getClass().getName());
+                    ((GeneratedParameterVector) out[r]).checkComplete(pi.personalizer().getClass().getName());
                 }
                 for (int r : targets) {
-                    MethodParameterVector mine = (MethodParameterVector) out[r];
+                    GeneratedParameterVector mine = (GeneratedParameterVector) out[r];
                     send(g.processOf[r], m -> writeInvoke(m, head, mine));
                 }
             } else if (targets.length == 1) {
@@ -654,7 +654,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
      * replyMode, int replyRank, int n, int[n] treeRanks, [Object binomialCombiner when n > 0],
      * parameters}.
      */
-    private static void writeInvoke(WriteMessage m, Header h, MethodParameterVector params) throws IOException {
+    private static void writeInvoke(WriteMessage m, Header h, GeneratedParameterVector params) throws IOException {
         m.writeByte(GmiProtocol.INVOKE);
         m.writeInt(h.group);
         m.writeInt(h.method);
@@ -919,7 +919,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
      * method, String identifier, long seq, int fromRank, parameters}; invoker reply: {@code byte
      * INVOKER_REPLY, int group, int method, String identifier, long seq, outcome}.
      */
-    private Outcome collective(GroupStub stub, int method, StubMethod.Config c, MethodParameterVector mine)
+    private Outcome collective(GroupStub stub, int method, StubMethod.Config c, GeneratedParameterVector mine)
             throws IOException, InterruptedException {
         GroupInfo g = stub.group;
         CombinedInvocation ci = c.combined;
@@ -928,7 +928,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         String partKey = "IP/" + g.id + "/" + id + "/" + seq;
         int rank = ci.rank();
         int size = ci.size();
-        MethodParameterVector combined = null;
+        GeneratedParameterVector combined = null;
         try {
             if (ci.flatCombiner() != null) {
                 if (rank != 0) {
@@ -939,13 +939,13 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                     for (int r = 1; r < size; r++) {
                         in[r] = (ParameterVector) awaitSlot(partKey, r, invokerProcess(g, id, r));
                     }
-                    MethodParameterVector out = (MethodParameterVector) mine.getVector();
+                    GeneratedParameterVector out = (GeneratedParameterVector) mine.getVector();
                     ci.flatCombiner().combine(in, out);
                     out.checkComplete(ci.flatCombiner().getClass().getName());
                     combined = out;
                 }
             } else {
-                MethodParameterVector acc = mine;
+                GeneratedParameterVector acc = mine;
                 boolean sent = false;
                 for (int mask = 1; mask < size && !sent; mask <<= 1) {
                     if ((rank & mask) != 0) {
@@ -954,7 +954,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                     } else if (rank + mask < size) {
                         ParameterVector other = (ParameterVector) awaitSlot(partKey, rank + mask,
                                 invokerProcess(g, id, rank + mask));
-                        MethodParameterVector out = (MethodParameterVector) mine.getVector();
+                        GeneratedParameterVector out = (GeneratedParameterVector) mine.getVector();
                         ci.binomialCombiner().combine(acc, other, out);
                         out.checkComplete(ci.binomialCombiner().getClass().getName());
                         acc = out;
@@ -1035,7 +1035,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
     }
 
     private void sendInvokerPart(int to, GroupInfo g, int method, String id, long seq, int from,
-            MethodParameterVector v) throws IOException {
+            GeneratedParameterVector v) throws IOException {
         send(to, w -> {
             w.writeByte(GmiProtocol.INVOKER_PART);
             w.writeInt(g.id);
@@ -1062,7 +1062,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         String id = m.readString();
         long seq = m.readLong();
         int from = m.readInt();
-        MethodParameterVector v = (MethodParameterVector) new MethodParameterVector(g.table, method).readParameters(m);
+        ParameterVector v = ParameterVectorGenerator.newVector(g.table, method).readParameters(m);
         m.finish();
         slot("IP/" + g.id + "/" + id + "/" + seq).deliver(from, v);
     }

@@ -29,12 +29,20 @@ final class GroupStubGenerator {
         return c != null ? c : CLASSES.computeIfAbsent(table.type, t -> define(table));
     }
 
+    private static final Map<Class<?>, StubLoader> LOADERS = new ConcurrentHashMap<>();
+
+    /** The loader that defines the generated classes of a group interface (one per interface). */
+    static StubLoader loaderFor(Class<?> type) {
+        return LOADERS.computeIfAbsent(type, t -> {
+            ClassLoader parent = t.getClassLoader();
+            return new StubLoader(parent != null ? parent : GroupStubGenerator.class.getClassLoader());
+        });
+    }
+
     private static Class<? extends GroupStub> define(MethodTable table) {
         String name = table.type.getName() + "_GmiStub";
         byte[] code = generate(table, name.replace('.', '/'));
-        ClassLoader parent = table.type.getClassLoader();
-        StubLoader loader = new StubLoader(parent != null ? parent : GroupStubGenerator.class.getClassLoader());
-        return loader.define(name, code).asSubclass(GroupStub.class);
+        return loaderFor(table.type).define(name, code).asSubclass(GroupStub.class);
     }
 
     static byte[] generate(MethodTable table, String internalName) {
@@ -124,12 +132,12 @@ final class GroupStubGenerator {
     }
 
     /** Defines stub classes; finds the interface through its parent and GMI's classes through GMI's loader. */
-    private static final class StubLoader extends ClassLoader {
+    static final class StubLoader extends ClassLoader {
         StubLoader(ClassLoader parent) {
             super(parent);
         }
 
-        Class<?> define(String name, byte[] code) {
+        synchronized Class<?> define(String name, byte[] code) {
             return defineClass(name, code, 0, code.length);
         }
 

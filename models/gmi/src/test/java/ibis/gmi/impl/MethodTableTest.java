@@ -29,7 +29,7 @@ public class MethodTableTest {
     public void parameterVectorsCheckTypesAndCompleteness() throws Exception {
         MethodTable t = MethodTable.of(Calc.class);
         int check = t.find("long check(long, double, boolean, char, Object)");
-        MethodParameterVector v = new MethodParameterVector(t, check);
+        GeneratedParameterVector v = ParameterVectorGenerator.newVector(t, check);
         v.write(0, 5L);
         expectThrows(IllegalArgumentException.class, () -> v.write(0, 5));
         expectThrows(IllegalArgumentException.class, () -> v.write(1, "no"));
@@ -45,10 +45,27 @@ public class MethodTableTest {
         assertEquals(v.readChar(3), 'z');
         assertEquals(v.readObject(4), "s");
         int weigh = t.find("double weigh(double[])");
-        ParameterVector w = new MethodParameterVector(t, weigh);
+        ParameterVector w = ParameterVectorGenerator.newVector(t, weigh);
         w.writeSubArray(0, 1, 2, new double[] { 1, 2, 3, 4 });
         assertEquals((double[]) w.readObject(0), new double[] { 2, 3 });
         expectThrows(IndexOutOfBoundsException.class, () -> w.writeSubArray(0, 3, 2, new double[4]));
         expectThrows(IllegalArgumentException.class, () -> w.writeSubArray(0, 0, 1, new int[1]));
+        assertTrue(w.getClass().getName().endsWith("_GmiParameters" + weigh), w.getClass().getName());
+        assertEquals(v.arguments()[0], 5L);
+    }
+
+    @Test
+    public void generatedVectorsRoundTripThroughGetAndPut() throws Exception {
+        MethodTable t = MethodTable.of(Calc.class);
+        int check = t.find("long check(long, double, boolean, char, Object)");
+        Object[] args = { 7L, 1.5, true, 'c', java.util.List.of(1) };
+        GeneratedParameterVector v = ParameterVectorGenerator.of(t, check, args);
+        v.checkComplete("test");
+        assertEquals(v.arguments(), args);
+        assertEquals(v.readDouble(1), 1.5);
+        assertEquals(v.readBoolean(2), true);
+        GeneratedParameterVector fresh = (GeneratedParameterVector) v.getVector();
+        expectThrows(IllegalStateException.class, () -> fresh.readLong(0));
+        expectThrows(IllegalArgumentException.class, () -> fresh.readInt(0));
     }
 }
