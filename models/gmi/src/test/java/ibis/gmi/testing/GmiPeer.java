@@ -29,7 +29,9 @@ import java.util.concurrent.TimeUnit;
  * "solo" of 1; all processes run the combined invocations; process 0 runs every other scheme
  * combination, the exceptions and the configuration errors. Prints {@code PASS name} per check.</li>
  * <li>{@code kill}: a combined invocation of {@code blockOn(size - 1)} by all processes; the
- * last member blocks, the test kills it, the others print {@code CALL-FAILED exception}.</li>
+ * last member blocks, the test kills it, the others print {@code CALL-FAILED exception}. Before
+ * that, process 0 makes a forwarded group call of {@code blockOn}; after the kill it prints
+ * {@code FORWARDED results} once its forwarder got the others' results and the victim's failure.</li>
  * </ul>
  */
 public final class GmiPeer implements PeerMain.Role {
@@ -479,6 +481,13 @@ public final class GmiPeer implements PeerMain.Role {
         CalcMember member = new CalcMember();
         Group.join("victims", member, me, WAIT);
         Calc c = (Calc) Group.lookup("victims", WAIT);
+        Combiners.Collect forwarded = new Combiners.Collect();
+        if (me == 0) {
+            // A forwarded group call first: its forwarder must hear of the victim's death too.
+            Calc f = (Calc) Group.lookup("victims", WAIT);
+            m(f, "int blockOn(int)").configure(new GroupInvocation(), new ForwardReply(forwarded));
+            expect(f.blockOn(n - 1) == 0, "a forwarded call returns at once");
+        }
         GroupMethod blockOn = m(c, "int blockOn(int)");
         blockOn.configure(new CombinedInvocation("kill", me, n, new Combiners.TreeSumParams(), new GroupInvocation()),
                 new CombineReply(new Combiners.TreeSum()));
@@ -488,6 +497,14 @@ public final class GmiPeer implements PeerMain.Role {
             PeerMain.say("RETURNED " + r);
         } catch (RuntimeException e) {
             PeerMain.say("CALL-FAILED " + e);
+        }
+        if (me == 0) {
+            Set<String> got = drain(forwarded, n);
+            for (int r = 0; r < n - 1; r++) {
+                expect(got.contains(r + ":" + r), "forwarded result of rank " + r + ": " + got);
+            }
+            expect(got.stream().anyMatch(g -> g.startsWith((n - 1) + ":!")), "forwarded failure: " + got);
+            PeerMain.say("FORWARDED " + got);
         }
     }
 }
