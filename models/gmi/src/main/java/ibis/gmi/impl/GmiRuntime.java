@@ -35,11 +35,15 @@ import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -348,8 +352,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
     }
 
     private Object awaitTimed(Waiter w, long timeout, String what) throws IOException, InterruptedException {
-        java.util.concurrent.ScheduledExecutorService timer = TIMER;
-        java.util.concurrent.ScheduledFuture<?> alarm = timer.schedule(
+        ScheduledFuture<?> alarm = TIMER.schedule(
                 () -> w.fail(new IOException(what + ": not complete after " + timeout + " ms")), timeout,
                 TimeUnit.MILLISECONDS);
         try {
@@ -359,12 +362,12 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         }
     }
 
-    private static final java.util.concurrent.ScheduledExecutorService TIMER =
-            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "gmi-timeouts");
-                t.setDaemon(true);
-                return t;
-            });
+    /** Ends waits for join and lookup that have a time limit (one daemon thread per JVM, idle otherwise). */
+    private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "gmi-timeouts");
+        t.setDaemon(true);
+        return t;
+    });
 
     /** Sends a directory answer (from the directory). */
     void sendControlReply(GroupDirectory.Reply r) throws IOException {
@@ -436,7 +439,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         }
 
         /** Ranks (of targets) that replied; for forwarding, to tell the forwarder who never will. */
-        private final Set<Integer> replied = new java.util.HashSet<>();
+        private final Set<Integer> replied = new HashSet<>();
 
         void reply(int rank, Outcome o) {
             boolean last;

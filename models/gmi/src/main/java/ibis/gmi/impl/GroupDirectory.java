@@ -4,6 +4,7 @@ import ibis.ipl.ReadMessage;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +46,7 @@ final class GroupDirectory {
             this.type = type;
             this.process = new int[size];
             this.ready = new boolean[size];
-            java.util.Arrays.fill(process, -1);
+            Arrays.fill(process, -1);
         }
 
         boolean complete() {
