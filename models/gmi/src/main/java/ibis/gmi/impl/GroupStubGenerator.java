@@ -1,6 +1,6 @@
 package ibis.gmi.impl;
 
-import java.lang.reflect.Method;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -40,15 +40,33 @@ final class GroupStubGenerator {
     }
 
     private static Class<? extends GroupStub> define(MethodTable table) {
-        String name = table.type.getName() + "_GmiStub";
-        byte[] code = generate(table, name.replace('.', '/'));
+        String internal = GroupCode.stubName(Type.getInternalName(table.type));
+        String name = internal.replace('/', '.');
+        Class<?> prebuilt = prebuilt(table.type, name, GroupStub.class);
+        if (prebuilt != null) {
+            return prebuilt.asSubclass(GroupStub.class);
+        }
+        byte[] code = generate(Type.getInternalName(table.type), table.signatures(), internal);
         return loaderFor(table.type).define(name, code).asSubclass(GroupStub.class);
     }
 
-    static byte[] generate(MethodTable table, String internalName) {
+    /** A class that {@code ibisc} wrote at build time next to the interface, or null. */
+    static Class<?> prebuilt(Class<?> type, String name, Class<?> base) {
+        try {
+            Class<?> c = Class.forName(name, true, type.getClassLoader());
+            if (base.isAssignableFrom(c)) {
+                return c;
+            }
+        } catch (ClassNotFoundException | LinkageError e) {
+            // Not rewritten by ibisc: generate at run time.
+        }
+        return null;
+    }
+
+    static byte[] generate(String iface, List<GroupCode.MethodSig> methods, String internalName) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, internalName, null, BASE,
-                new String[] { Type.getInternalName(table.type) });
+                new String[] { iface });
         MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
         init.visitCode();
         init.visitVarInsn(Opcodes.ALOAD, 0);
@@ -56,22 +74,18 @@ final class GroupStubGenerator {
         init.visitInsn(Opcodes.RETURN);
         init.visitMaxs(0, 0);
         init.visitEnd();
-        for (int i = 0; i < table.methods.length; i++) {
-            method(cw, i, table.methods[i]);
+        for (int i = 0; i < methods.size(); i++) {
+            method(cw, i, methods.get(i));
         }
         cw.visitEnd();
         return cw.toByteArray();
     }
 
-    private static void method(ClassWriter cw, int index, Method m) {
-        Type[] args = Type.getArgumentTypes(m);
-        Type ret = Type.getReturnType(m);
-        String[] exceptions = new String[m.getExceptionTypes().length];
-        for (int e = 0; e < exceptions.length; e++) {
-            exceptions[e] = Type.getInternalName(m.getExceptionTypes()[e]);
-        }
-        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, m.getName(),
-                Type.getMethodDescriptor(m), null, exceptions);
+    private static void method(ClassWriter cw, int index, GroupCode.MethodSig m) {
+        Type[] args = Type.getArgumentTypes(m.descriptor());
+        Type ret = Type.getReturnType(m.descriptor());
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, m.name(), m.descriptor(), null,
+                m.exceptions().length == 0 ? null : m.exceptions());
         mv.visitCode();
         mv.visitVarInsn(Opcodes.ALOAD, 0);
         mv.visitLdcInsn(index);

@@ -5,11 +5,12 @@ import ibis.gmi.GroupInterface;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+
+import org.objectweb.asm.Type;
 
 /**
  * The methods of a group interface in one order that every process computes alike (by name and
@@ -61,8 +62,23 @@ final class MethodTable {
         return t != null ? t : TABLES.computeIfAbsent(type, MethodTable::new);
     }
 
+    /** The order of methods: by name and descriptor, computable from class files too ({@link GroupCode}). */
     private static String key(Method m) {
-        return m.getName() + Arrays.toString(m.getParameterTypes()) + m.getReturnType().getName();
+        return GroupCode.orderKey(m.getName(), Type.getMethodDescriptor(m));
+    }
+
+    /** The methods as {@link GroupCode} describes them, in table order. */
+    List<GroupCode.MethodSig> signatures() {
+        List<GroupCode.MethodSig> sigs = new ArrayList<>();
+        for (Method m : methods) {
+            Class<?>[] ex = m.getExceptionTypes();
+            String[] names = new String[ex.length];
+            for (int e = 0; e < ex.length; e++) {
+                names[e] = Type.getInternalName(ex[e]);
+            }
+            sigs.add(new GroupCode.MethodSig(m.getName(), Type.getMethodDescriptor(m), names));
+        }
+        return sigs;
     }
 
     /**

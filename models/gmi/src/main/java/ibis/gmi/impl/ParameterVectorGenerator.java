@@ -55,9 +55,13 @@ final class ParameterVectorGenerator {
     }
 
     private static GeneratedParameterVector prototype(MethodTable table, int method) {
-        String name = table.type.getName() + "_GmiParameters" + method;
-        byte[] code = generate(table, method, name.replace('.', '/'));
-        Class<?> c = GroupStubGenerator.loaderFor(table.type).define(name, code);
+        String iface = Type.getInternalName(table.type);
+        String name = GroupCode.vectorName(iface, method).replace('/', '.');
+        Class<?> c = GroupStubGenerator.prebuilt(table.type, name, GeneratedParameterVector.class);
+        if (c == null) {
+            byte[] code = generate(table.signatures().get(method).descriptor(), name.replace('.', '/'));
+            c = GroupStubGenerator.loaderFor(table.type).define(name, code);
+        }
         GeneratedParameterVector.PROTOTYPE_SIZE.set(table.parameterTypes[method].length);
         try {
             GeneratedParameterVector p = (GeneratedParameterVector) c.getDeclaredConstructor(
@@ -73,11 +77,11 @@ final class ParameterVectorGenerator {
         }
     }
 
-    static byte[] generate(MethodTable table, int method, String self) {
-        Class<?>[] params = table.parameterTypes[method];
+    static byte[] generate(String methodDescriptor, String self) {
+        Type[] params = Type.getArgumentTypes(methodDescriptor);
         Type[] types = new Type[params.length];
         for (int k = 0; k < params.length; k++) {
-            types[k] = params[k].isPrimitive() ? Type.getType(params[k]) : Type.getType(Object.class);
+            types[k] = isPrimitive(params[k]) ? params[k] : Type.getType(Object.class);
         }
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES) {
             @Override
@@ -230,10 +234,14 @@ final class ParameterVectorGenerator {
     }
 
     /** write(int, Object), readObject(int) and the writeSubArray overloads of the array parameters. */
-    private static void references(ClassWriter cw, String self, Type[] types, Class<?>[] params) {
+    private static boolean isPrimitive(Type t) {
+        return t.getSort() != Type.OBJECT && t.getSort() != Type.ARRAY;
+    }
+
+    private static void references(ClassWriter cw, String self, Type[] types, Type[] params) {
         boolean any = false;
-        for (Class<?> p : params) {
-            any |= !p.isPrimitive();
+        for (Type p : params) {
+            any |= !isPrimitive(p);
         }
         if (!any) {
             return;
@@ -243,7 +251,7 @@ final class ParameterVectorGenerator {
         MethodVisitor r = cw.visitMethod(Opcodes.ACC_PUBLIC, "readObject", "(I)" + OBJD, null, null);
         r.visitCode();
         for (int k = 0; k < params.length; k++) {
-            if (params[k].isPrimitive()) {
+            if (isPrimitive(params[k])) {
                 continue;
             }
             Label next = unless(w, k);
@@ -282,9 +290,11 @@ final class ParameterVectorGenerator {
         for (String o : overloads) {
             MethodVisitor s = null;
             for (int k = 0; k < params.length; k++) {
-                Class<?> p = params[k];
-                boolean fits = p.isArray() && (p.getComponentType().isPrimitive()
-                        ? Type.getDescriptor(p).equals(o) : o.equals("[" + OBJD));
+                Type p = params[k];
+                boolean primitiveArray = p.getSort() == Type.ARRAY && p.getDimensions() == 1
+                        && isPrimitive(p.getElementType());
+                boolean fits = p.getSort() == Type.ARRAY
+                        && (primitiveArray ? p.getDescriptor().equals(o) : o.equals("[" + OBJD));
                 if (!fits) {
                     continue;
                 }

@@ -1,0 +1,77 @@
+package ibis.gmi.impl;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The generated classes of a group interface as bytes, for the run time and for {@code ibisc}
+ * (which writes them at build time next to the interface, where the run time finds them by name):
+ * the group stub {@code I_GmiStub} and one parameter vector {@code I_GmiParametersN} per method.
+ * Methods are numbered by {@link #orderKey}, from the interface's methods and those of its
+ * super-interfaces (not static, not default), so build time and run time agree.
+ */
+public final class GroupCode {
+
+    /** One method of a group interface. */
+    public record MethodSig(String name, String descriptor, String[] exceptions) {
+    }
+
+    private GroupCode() {
+    }
+
+    /**
+     * @param name a method name
+     * @param descriptor its descriptor
+     * @return the key that orders the methods of a group interface
+     */
+    public static String orderKey(String name, String descriptor) {
+        return name + descriptor;
+    }
+
+    /**
+     * @param methods the methods of a group interface, any order, no duplicates
+     * @return the same, in table order
+     */
+    public static List<MethodSig> ordered(List<MethodSig> methods) {
+        List<MethodSig> sorted = new ArrayList<>(methods);
+        sorted.sort(Comparator.comparing(m -> orderKey(m.name(), m.descriptor())));
+        return sorted;
+    }
+
+    /**
+     * @param iface the internal name of a group interface
+     * @return the internal name of its stub
+     */
+    public static String stubName(String iface) {
+        return iface + "_GmiStub";
+    }
+
+    /**
+     * @param iface the internal name of a group interface
+     * @param method a method number
+     * @return the internal name of that method's parameter vector
+     */
+    public static String vectorName(String iface, int method) {
+        return iface + "_GmiParameters" + method;
+    }
+
+    /**
+     * @param iface the internal name of a group interface
+     * @param methods its methods, in table order ({@link #ordered})
+     * @return the class file of its stub
+     */
+    public static byte[] stubBytes(String iface, List<MethodSig> methods) {
+        return GroupStubGenerator.generate(iface, methods, stubName(iface));
+    }
+
+    /**
+     * @param iface the internal name of a group interface
+     * @param method a method number
+     * @param descriptor that method's descriptor
+     * @return the class file of its parameter vector
+     */
+    public static byte[] vectorBytes(String iface, int method, String descriptor) {
+        return ParameterVectorGenerator.generate(descriptor, vectorName(iface, method));
+    }
+}
