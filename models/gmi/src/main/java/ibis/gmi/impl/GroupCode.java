@@ -74,4 +74,38 @@ public final class GroupCode {
     public static byte[] vectorBytes(String iface, int method, String descriptor) {
         return ParameterVectorGenerator.generate(descriptor, vectorName(iface, method));
     }
+
+    /**
+     * The stub class the run time uses for a group interface: the one {@code ibisc} wrote, when
+     * the interface's loader finds it, else one generated now.
+     *
+     * @param iface a group interface
+     * @return the stub class
+     */
+    public static Class<?> stubClass(Class<?> iface) {
+        return GroupStubGenerator.stubClass(MethodTable.of(iface));
+    }
+
+    /**
+     * The stub bytes the run time generates for a group interface (from reflection).
+     *
+     * @param iface a group interface
+     * @return the class file
+     */
+    public static byte[] runtimeStubBytes(Class<?> iface) {
+        return stubBytes(org.objectweb.asm.Type.getInternalName(iface), MethodTable.of(iface).signatures());
+    }
+
+    /**
+     * The parameter vector bytes the run time generates for method {@code method} of a group
+     * interface (from reflection).
+     *
+     * @param iface a group interface
+     * @param method a method number
+     * @return the class file
+     */
+    public static byte[] runtimeVectorBytes(Class<?> iface, int method) {
+        return vectorBytes(org.objectweb.asm.Type.getInternalName(iface), method,
+                MethodTable.of(iface).signatures().get(method).descriptor());
+    }
 }
