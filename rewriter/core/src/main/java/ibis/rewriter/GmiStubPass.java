@@ -17,8 +17,9 @@ import org.objectweb.asm.Opcodes;
  * The GMI pass: for every group interface among the inputs (an interface extending
  * {@code ibis.gmi.GroupInterface}, directly or through super-interfaces, resolved through the
  * {@link ClassHierarchy}), writes the classes GMI would otherwise generate at run time: the group
- * stub {@code I_GmiStub} and the parameter vector {@code I_GmiParametersN} of every method, next to
- * the interface, where GMI's run time finds them by name. The bytes come from GMI's own
+ * stub {@code I_GmiStub}, the skeleton {@code I_GmiSkeleton} and the parameter vector
+ * {@code I_GmiParametersN} of every method, next to the interface, where GMI's run time finds them
+ * by name. The bytes come from GMI's own
  * {@link GroupCode}, fed with the methods read from the class files (the interface's and its
  * super-interfaces' abstract instance methods), so numbering and code are those of the run time.
  */
@@ -97,6 +98,7 @@ final class GmiStubPass {
         List<GroupCode.MethodSig> ordered = GroupCode.ordered(new ArrayList<>(methods.values()));
         Map<String, byte[]> out = new LinkedHashMap<>();
         out.put(GroupCode.stubName(c.name), GroupCode.stubBytes(c.name, ordered));
+        out.put(GroupCode.skeletonName(c.name), GroupCode.skeletonBytes(c.name, ordered));
         for (int i = 0; i < ordered.size(); i++) {
             out.put(GroupCode.vectorName(c.name, i), GroupCode.vectorBytes(c.name, i, ordered.get(i).descriptor()));
         }

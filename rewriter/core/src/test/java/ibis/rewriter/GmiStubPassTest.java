@@ -57,6 +57,7 @@ public class GmiStubPassTest {
             new Rewriter().classPath(List.of(gmi)).rewrite(List.of(dir));
             Path grp = dir.resolve("grp");
             assertTrue(Files.exists(grp.resolve("Base_GmiStub.class")));
+            assertTrue(Files.exists(grp.resolve("Base_GmiSkeleton.class")));
             assertTrue(Files.exists(grp.resolve("Base_GmiParameters0.class")));
             assertFalse(Files.exists(grp.resolve("Base_GmiParameters1.class")));
             assertFalse(Files.exists(grp.resolve("Plain_GmiStub.class")), "not a group interface");
@@ -74,6 +75,9 @@ public class GmiStubPassTest {
                     assertTrue(Arrays.equals(Files.readAllBytes(grp.resolve("Calc_GmiParameters" + i + ".class")),
                             GroupCode.runtimeVectorBytes(calc, i)), "vector " + i);
                 }
+                assertTrue(Arrays.equals(Files.readAllBytes(grp.resolve("Calc_GmiSkeleton.class")),
+                        GroupCode.runtimeSkeletonBytes(calc)), "build-time and run-time skeletons are the same bytes");
+                assertSame(GroupCode.skeletonClass(calc).getClassLoader(), loader, "the skeleton ibisc wrote");
                 Class<?> stub = GroupCode.stubClass(calc);
                 assertEquals(stub.getName(), "grp.Calc_GmiStub");
                 assertSame(stub.getClassLoader(), loader, "the run time uses the stub ibisc wrote");

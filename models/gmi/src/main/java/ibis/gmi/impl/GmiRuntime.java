@@ -32,7 +32,6 @@ import ibis.ipl.WriteMessage;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -725,11 +724,9 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         m.finish();
         Outcome o;
         try {
-            o = new Outcome(g.table.methods[method].invoke(member, args), null);
-        } catch (InvocationTargetException e) {
-            o = new Outcome(null, e.getCause());
-        } catch (IllegalAccessException | IllegalArgumentException e) {
-            o = new Outcome(null, e);
+            o = new Outcome(SkeletonGenerator.skeleton(g.table).dispatch(member, method, args), null);
+        } catch (Throwable t) {
+            o = new Outcome(null, t);
         }
         int myMember = member.myGroupRank;
         ValueKind kind = g.table.resultKinds[method];

@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * The generated classes of a group interface as bytes, for the run time and for {@code ibisc}
  * (which writes them at build time next to the interface, where the run time finds them by name):
- * the group stub {@code I_GmiStub} and one parameter vector {@code I_GmiParametersN} per method.
+ * the group stub {@code I_GmiStub}, the skeleton {@code I_GmiSkeleton} and one parameter vector
+ * {@code I_GmiParametersN} per method.
  * Methods are numbered by {@link #orderKey}, from the interface's methods and those of its
  * super-interfaces (not static, not default), so build time and run time agree.
  */
@@ -54,6 +55,41 @@ public final class GroupCode {
      */
     public static String vectorName(String iface, int method) {
         return iface + "_GmiParameters" + method;
+    }
+
+    /**
+     * @param iface the internal name of a group interface
+     * @return the internal name of its skeleton
+     */
+    public static String skeletonName(String iface) {
+        return iface + "_GmiSkeleton";
+    }
+
+    /**
+     * @param iface the internal name of a group interface
+     * @param methods its methods, in table order ({@link #ordered})
+     * @return the class file of its skeleton
+     */
+    public static byte[] skeletonBytes(String iface, List<MethodSig> methods) {
+        return SkeletonGenerator.generate(iface, methods, skeletonName(iface));
+    }
+
+    /**
+     * The skeleton bytes the run time generates for a group interface (from reflection).
+     *
+     * @param iface a group interface
+     * @return the class file
+     */
+    public static byte[] runtimeSkeletonBytes(Class<?> iface) {
+        return skeletonBytes(org.objectweb.asm.Type.getInternalName(iface), MethodTable.of(iface).signatures());
+    }
+
+    /**
+     * @param iface a group interface
+     * @return the skeleton class the run time uses (the one ibisc wrote, else one generated now)
+     */
+    public static Class<?> skeletonClass(Class<?> iface) {
+        return SkeletonGenerator.skeleton(MethodTable.of(iface)).getClass();
     }
 
     /**
