@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * inputs (directories of class files and jars), in place. What is generated and which classes
  * qualify is specified in io/README.md, "Generated serializers: the contract for the rewriter".
  * Unless {@link #rmiStubs(boolean) turned off}, it also writes the Ibis RMI stub and skeleton of
- * every remote class next to it ({@link RmiStubPass}).
+ * every remote class next to it ({@link RmiStubPass}), and always the GMI group stub and parameter
+ * vectors of every group interface next to it ({@link GmiStubPass}).
  *
  * <p>All input classes are read first (so the rules see the whole input), decided superclasses
  * first, generated in memory, and only then written: a directory's files one by one (each
@@ -110,6 +111,8 @@ public final class Rewriter {
         byte[] generator;
         RmiStubPass.Generated rmi;  // stub and skeleton of a remote class
         boolean rmiChanged;         // they differ from (or are missing in) the input
+        Map<String, byte[]> gmi;    // group stub and parameter vectors of a group interface (internal name -> bytes)
+        boolean gmiChanged;         // they differ from (or are missing in) the input
 
         InputClass(Input input, String entry, byte[] bytes, ClassInfo info) {
             this.input = input;
@@ -167,6 +170,7 @@ public final class Rewriter {
                 }
             }
             generateRmiStubs(all, hierarchy, rules, warnings);
+            generateGmiStubs(all, hierarchy);
             // Superclasses first (depth of the superclass chain within the input), then by name.
             Map<InputClass, Integer> depth = new IdentityHashMap<>();
             for (InputClass c : classes) {
@@ -317,6 +321,37 @@ public final class Rewriter {
         }
     }
 
+    /**
+     * The GMI pass: writes the group stub and parameter vectors of every group interface among the
+     * inputs next to it ({@link GmiStubPass}), so GMI need not generate them at run time.
+     */
+    private static void generateGmiStubs(List<Input> all, ClassHierarchy hierarchy) throws RewriteException {
+        GmiStubPass pass = new GmiStubPass(hierarchy);
+        for (Input in : all) {
+            Map<String, InputClass> byEntry = new HashMap<>();
+            for (InputClass c : in.classes) {
+                byEntry.put(c.entry, c);
+            }
+            for (InputClass c : in.classes) {
+                if (c.excluded != null) {
+                    continue;
+                }
+                try {
+                    c.gmi = pass.generate(c.info);
+                } catch (RuntimeException e) {
+                    throw new RewriteException("cannot generate the GMI classes of " + c.info.javaName() + " ("
+                            + where(c) + "): " + e.getMessage(), e);
+                }
+                if (c.gmi != null) {
+                    for (Map.Entry<String, byte[]> g : c.gmi.entrySet()) {
+                        InputClass old = byEntry.get(siblingEntry(c, g.getKey()));
+                        c.gmiChanged |= old == null || !Arrays.equals(old.bytes, g.getValue());
+                    }
+                }
+            }
+        }
+    }
+
     /** The entry of a class generated next to an input class (same folder; internal name given). */
     private static String siblingEntry(InputClass c, String generatedName) {
         int slash = c.entry.lastIndexOf('/');
@@ -462,7 +497,7 @@ public final class Rewriter {
     private static void write(Input in) throws RewriteException {
         boolean changed = false;
         for (InputClass c : in.classes) {
-            changed |= c.rewritten != null || c.rmiChanged;
+            changed |= c.rewritten != null || c.rmiChanged || c.gmiChanged;
         }
         if (!changed) {
             return;
@@ -480,6 +515,11 @@ public final class Rewriter {
                 // Stub and skeleton refer only to the remote interfaces: written before or after the class alike.
                 replaceFile(in.path.resolve(siblingEntry(c, c.rmi.stubName)), c.rmi.stub);
                 replaceFile(in.path.resolve(siblingEntry(c, c.rmi.skeletonName)), c.rmi.skeleton);
+            }
+            if (c.gmiChanged) {
+                for (Map.Entry<String, byte[]> g : c.gmi.entrySet()) {
+                    replaceFile(in.path.resolve(siblingEntry(c, g.getKey())), g.getValue());
+                }
             }
             if (c.rewritten == null) {
                 continue;
@@ -534,6 +574,15 @@ public final class Rewriter {
                 rmiClasses.put(stub, c.rmi.stub);
                 rmiClasses.put(skeleton, c.rmi.skeleton);
                 rmiAfter.put(c.entry, List.of(stub, skeleton));
+            }
+            if (c.gmi != null) {
+                List<String> after = new ArrayList<>();
+                for (Map.Entry<String, byte[]> g : c.gmi.entrySet()) {
+                    String entry = siblingEntry(c, g.getKey());
+                    rmiClasses.put(entry, g.getValue());
+                    after.add(entry);
+                }
+                rmiAfter.put(c.entry, after);
             }
         }
         Path jar = in.path;

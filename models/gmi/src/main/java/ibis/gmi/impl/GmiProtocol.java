@@ -1,0 +1,43 @@
+package ibis.gmi.impl;
+
+/**
+ * The messages of GMI, all through one receive port per process ({@value #PORT_NAME}); the first
+ * byte says which. The layout of each is written next to its sender in {@link GmiRuntime} and
+ * {@link GroupDirectory}, and summarized in models/gmi/README.md.
+ */
+final class GmiProtocol {
+
+    /** The name of every process's GMI receive port. */
+    static final String PORT_NAME = "gmi";
+
+    /** To the directory (pool rank 0): create, join, ready or lookup. */
+    static final byte CONTROL = 1;
+    /** From the directory: the answer to a control message. */
+    static final byte CONTROL_REPLY = 2;
+    /** An invocation of a member's method. */
+    static final byte INVOKE = 3;
+    /** A member's outcome (or a combined outcome) for the invoker. */
+    static final byte REPLY = 4;
+    /** A partial combined outcome, from one member to its parent in the binomial tree. */
+    static final byte COMBINE_PART = 5;
+    /** The (partially combined) parameters of one invoker of a combined invocation. */
+    static final byte INVOKER_PART = 6;
+    /** The outcome of a combined invocation, for one invoker. */
+    static final byte INVOKER_REPLY = 7;
+    /** One forwarded outcome of a combined invocation, for one invoker's forwarder. */
+    static final byte INVOKER_FORWARD = 8;
+
+    static final byte OP_CREATE = 1;
+    static final byte OP_JOIN = 2;
+    static final byte OP_READY = 3;
+    static final byte OP_LOOKUP = 4;
+
+    /** Reply modes in an invocation: what the member does with its outcome. */
+    static final byte REPLY_NONE = 0;
+    static final byte REPLY_ONE = 1;
+    static final byte REPLY_ALL = 2;
+    static final byte REPLY_TREE = 3;
+
+    private GmiProtocol() {
+    }
+}

@@ -1,0 +1,183 @@
+package ibis.gmi.impl;
+
+import ibis.ipl.ReadMessage;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The group directory, served by the process of pool rank 0: which groups exist, which process
+ * holds each rank, and who waits for a group to be complete. Requests for a group that is not
+ * created yet wait for its creation.
+ *
+ * <p>Control message: {@code byte CONTROL, byte op, long callId, int fromProcess, String group},
+ * then for create {@code String interface, int size}, for join and ready {@code int rank}. Reply:
+ * {@code byte CONTROL_REPLY, long callId, boolean ok, String errorOrInterface, int groupId, int size,
+ * int rank, int n, int[n] processOfRank} (n is 0 until the group is complete).
+ */
+final class GroupDirectory {
+
+    private final GmiRuntime runtime;
+    private final Map<String, Entry> groups = new HashMap<>();
+    private final Map<String, List<Request>> early = new HashMap<>();
+    private int nextId = 1;
+
+    private record Request(byte op, long callId, int from, String name, String type, int number) {
+    }
+
+    /** A reply to send once the directory's lock is released. */
+    record Reply(int to, long callId, String error, Entry group, int rank, boolean complete) {
+    }
+
+    static final class Entry {
+        final int id;
+        final String type;
+        final int[] process;
+        final boolean[] ready;
+        int readyCount;
+        final List<Request> waiting = new ArrayList<>();
+
+        Entry(int id, String type, int size) {
+            this.id = id;
+            this.type = type;
+            this.process = new int[size];
+            this.ready = new boolean[size];
+            Arrays.fill(process, -1);
+        }
+
+        boolean complete() {
+            return readyCount == process.length;
+        }
+    }
+
+    GroupDirectory(GmiRuntime runtime) {
+        this.runtime = runtime;
+    }
+
+    /** Reads a control message (the caller finishes it) and answers it. */
+    void handle(ReadMessage m) throws IOException {
+        byte op = m.readByte();
+        long callId = m.readLong();
+        int from = m.readInt();
+        String name = m.readString();
+        String type = null;
+        int number = 0;
+        if (op == GmiProtocol.OP_CREATE) {
+            type = m.readString();
+            number = m.readInt();
+        } else if (op == GmiProtocol.OP_JOIN || op == GmiProtocol.OP_READY) {
+            number = m.readInt();
+        } else if (op != GmiProtocol.OP_LOOKUP) {
+            throw new IOException("unknown directory operation " + op + " from process " + from);
+        }
+        if (name == null || from < 0 || from >= runtime.processCount()) {
+            throw new IOException("bad directory request from process " + from);
+        }
+        m.finish();
+        List<Reply> replies = new ArrayList<>();
+        synchronized (this) {
+            handle(new Request(op, callId, from, name, type, number), replies);
+        }
+        for (Reply r : replies) {
+            runtime.sendControlReply(r);
+        }
+    }
+
+    private void handle(Request q, List<Reply> out) {
+        Entry g = groups.get(q.name);
+        switch (q.op) {
+        case GmiProtocol.OP_CREATE:
+            if (g != null) {
+                out.add(new Reply(q.from, q.callId, "group " + q.name + " exists already", null, 0, false));
+                return;
+            }
+            if (q.number < 1) {
+                out.add(new Reply(q.from, q.callId, "group " + q.name + ": size " + q.number + " < 1", null, 0, false));
+                return;
+            }
+            g = new Entry(nextId++, q.type, q.number);
+            groups.put(q.name, g);
+            out.add(new Reply(q.from, q.callId, null, g, 0, false));
+            List<Request> parked = early.remove(q.name);
+            if (parked != null) {
+                for (Request p : parked) {
+                    handle(p, out);
+                }
+            }
+            return;
+        case GmiProtocol.OP_JOIN:
+            if (g == null) {
+                early.computeIfAbsent(q.name, k -> new ArrayList<>()).add(q);
+                return;
+            }
+            join(g, q, out);
+            return;
+        case GmiProtocol.OP_READY:
+            if (g == null || q.number < 0 || q.number >= g.process.length || g.process[q.number] != q.from) {
+                out.add(new Reply(q.from, q.callId, "ready for a rank not held", null, 0, false));
+                return;
+            }
+            if (!g.ready[q.number]) {
+                g.ready[q.number] = true;
+                g.readyCount++;
+            }
+            g.waiting.add(q);
+            completeIfReady(g, out);
+            return;
+        default:
+            if (g == null) {
+                early.computeIfAbsent(q.name, k -> new ArrayList<>()).add(q);
+                return;
+            }
+            g.waiting.add(q);
+            completeIfReady(g, out);
+        }
+    }
+
+    private void join(Entry g, Request q, List<Reply> out) {
+        int size = g.process.length;
+        for (int r = 0; r < size; r++) {
+            if (g.process[r] == q.from) {
+                out.add(new Reply(q.from, q.callId, "process " + q.from + " holds rank " + r + " of group " + q.name
+                        + " already (one member per group per process)", null, 0, false));
+                return;
+            }
+        }
+        int rank = q.number;
+        if (rank < 0) {
+            rank = 0;
+            while (rank < size && g.process[rank] >= 0) {
+                rank++;
+            }
+            if (rank == size) {
+                out.add(new Reply(q.from, q.callId, "group " + q.name + " is full (" + size + " members)", null, 0,
+                        false));
+                return;
+            }
+        } else if (rank >= size) {
+            out.add(new Reply(q.from, q.callId, "group " + q.name + " has " + size + " members, no rank " + rank, null,
+                    0, false));
+            return;
+        } else if (g.process[rank] >= 0) {
+            out.add(new Reply(q.from, q.callId, "rank " + rank + " of group " + q.name + " is taken by process "
+                    + g.process[rank], null, 0, false));
+            return;
+        }
+        g.process[rank] = q.from;
+        out.add(new Reply(q.from, q.callId, null, g, rank, false));
+    }
+
+    private static void completeIfReady(Entry g, List<Reply> out) {
+        if (!g.complete()) {
+            return;
+        }
+        for (Request w : g.waiting) {
+            out.add(new Reply(w.from, w.callId, null, g, w.op == GmiProtocol.OP_READY ? w.number : -1, true));
+        }
+        g.waiting.clear();
+    }
+}
