@@ -17,6 +17,15 @@ public final class MpiPropertyTable implements PropertyTable {
     /** Microseconds a waiting thread polls MPI before it parks with growing back-off. */
     public static final String SPIN_MICROS = "ibis.mpi.spin.micros";
 
+    /** Bytes a connection may have sent that the receiving application has not read yet (credit window). */
+    public static final String WINDOW = "ibis.mpi.window";
+
+    /** Milliseconds closing a connection waits for its last messages to be taken by MPI. */
+    public static final String CLOSE_TIMEOUT = "ibis.mpi.close.timeout";
+
+    /** The smallest {@link #WINDOW}: more than the 2 MiB a connection must carry while nobody reads. */
+    static final int MIN_WINDOW = 3 << 20;
+
     /** {@link #BACKEND}. */
     public static final Property<String> BACKEND_PROPERTY = Property.ofText(BACKEND, "auto", "how this process"
             + " reaches MPI: glue (our JNI glue over the MPI C API; Open MPI or MPICH), bindings (Open MPI's Java"
@@ -31,7 +40,17 @@ public final class MpiPropertyTable implements PropertyTable {
             "microseconds a waiting thread polls MPI before it parks with growing back-off (up to 1 ms); -1: 50"
                     + " unless the host is oversubscribed (more local ranks than cores), then 0");
 
-    static final List<Property<?>> PROPERTIES = List.of(BACKEND_PROPERTY, FINALIZE_PROPERTY, SPIN_MICROS_PROPERTY);
+    /** {@link #WINDOW}. */
+    public static final Property<Integer> WINDOW_PROPERTY = Property.ofInt(WINDOW, 4 << 20, MIN_WINDOW, 1 << 30,
+            "bytes a connection may have sent that the receiving application has not read yet; a sender waits"
+                    + " for credit beyond that (at least 3 MiB: a connection must carry 2 MiB nobody reads)");
+    /** {@link #CLOSE_TIMEOUT}. */
+    public static final Property<Long> CLOSE_TIMEOUT_PROPERTY = Property.ofLong(CLOSE_TIMEOUT, 10_000, 0, 600_000,
+            "milliseconds closing a connection waits for its last messages to be taken by MPI before it gives"
+                    + " up on them");
+
+    static final List<Property<?>> PROPERTIES = List.of(BACKEND_PROPERTY, FINALIZE_PROPERTY, SPIN_MICROS_PROPERTY,
+            WINDOW_PROPERTY, CLOSE_TIMEOUT_PROPERTY);
 
     /** Creates the table (used by {@link java.util.ServiceLoader}). */
     public MpiPropertyTable() {
