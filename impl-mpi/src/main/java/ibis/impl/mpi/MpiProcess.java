@@ -42,7 +42,8 @@ import org.slf4j.LoggerFactory;
  * byte array) and handed over when its receiver registers, in the order it arrived.
  *
  * <p>{@link #poll()} runs in one thread at a time (others return at once), so a receiver sees the
- * messages of one source and tag in MPI's order. A thread that waits for something a receiver
+ * messages of one source and tag in MPI's order. A receiver must not wait for MPI itself: a
+ * {@link #poll()} or {@link #await} from inside a receiver does not poll (it would be nested). A thread that waits for something a receiver
  * provides drives progress itself: {@link #await} polls, spins for {@code ibis.mpi.spin.micros} and
  * then parks with growing back-off (no spinning at all when the host is oversubscribed: more ranks
  * on this host than cores). A receiver that makes a waiter's condition true should
@@ -75,6 +76,8 @@ public final class MpiProcess {
     private final boolean oversubscribed;
     private final long spinNanos;
     private int users;
+    /** Set before MPI_Finalize: polling stops. */
+    private volatile boolean closing;
 
     /** Held by the one thread in {@link #poll()}; {@link #register} takes it to keep the order. */
     private final ReentrantLock pollLock = new ReentrantLock();
@@ -253,6 +256,7 @@ public final class MpiProcess {
             users--;
             if (users == 0 && finalizeOnRelease && !finalized) {
                 finalized = true;
+                closing = true;
                 backend.finish();
                 LOG.info("MPI finalized: its last user released it");
             }
@@ -265,10 +269,20 @@ public final class MpiProcess {
                 return;
             }
             finalized = true;
+            instance.closing = true;
+            boolean locked = false;
             try {
+                // Wait (briefly) for a thread in poll() to leave MPI before finalizing.
+                locked = instance.pollLock.tryLock(1, TimeUnit.SECONDS);
                 instance.backend.finish();
             } catch (IOException | RuntimeException e) {
                 LOG.warn("MPI_Finalize at exit failed: {}", e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                if (locked) {
+                    instance.pollLock.unlock();
+                }
             }
         }
     }
@@ -355,7 +369,8 @@ public final class MpiProcess {
      * @throws IOException when MPI or a receiver fails
      */
     public int poll() throws IOException {
-        if (!pollLock.tryLock()) {
+        // Not nested (a receiver that waits would reuse this thread's match), not after MPI_Finalize.
+        if (closing || pollLock.isHeldByCurrentThread() || !pollLock.tryLock()) {
             return 0;
         }
         try {
