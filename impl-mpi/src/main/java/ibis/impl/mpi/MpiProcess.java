@@ -43,11 +43,12 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@link #poll()} runs in one thread at a time (others return at once), so a receiver sees the
  * messages of one source and tag in MPI's order. A receiver must not wait for MPI itself: a
- * {@link #poll()} or {@link #await} from inside a receiver does not poll (it would be nested). A thread that waits for something a receiver
- * provides drives progress itself: {@link #await} polls, spins for {@code ibis.mpi.spin.micros} and
- * then parks with growing back-off (no spinning at all when the host is oversubscribed: more ranks
- * on this host than cores). A receiver that makes a waiter's condition true should
- * {@link LockSupport#unpark} it; the back-off bounds the delay anyway.
+ * {@link #poll()} or {@link #await} from inside a receiver does not poll (it would be nested).
+ * A thread that waits for something a receiver provides drives progress itself: {@link #await}
+ * polls, spins for {@code ibis.mpi.spin.micros} and then parks with growing back-off (no spinning
+ * at all when the host is oversubscribed: more ranks on this host than cores). A receiver that
+ * makes a waiter's condition true should {@link LockSupport#unpark} it; the back-off bounds the
+ * delay anyway.
  *
  * <h2>Sending</h2>
  * The transport sends with {@link #backend()} directly ({@link MpiBackend#isend} into its own request
