@@ -192,14 +192,29 @@ public final class MpiProcess {
         }
         String choice = MpiPropertyTable.BACKEND_PROPERTY.get(properties).toLowerCase(Locale.ROOT);
         if (choice.equals("bindings")) {
-            return provider("bindings") == null ? "the Open MPI Java bindings' backend is not on the class path"
-                    + " (fetch the classes with scripts/fetch-ompi-java and rebuild impl-mpi)" : null;
+            return bindingsUnavailableReason();
         }
         String glue = NativeLibrary.unavailableReason();
-        if (glue == null || choice.equals("auto") && provider("bindings") != null) {
+        if (glue == null || choice.equals("auto") && bindingsUnavailableReason() == null) {
             return null;
         }
         return glue;
+    }
+
+    /** Why the bindings backend cannot work here (not on the class path, no libmpi_java), or null. */
+    private static String bindingsUnavailableReason() {
+        if (provider("bindings") == null) {
+            return "the Open MPI Java bindings' backend is not on the class path (fetch the classes with"
+                    + " scripts/fetch-ompi-java and rebuild impl-mpi)";
+        }
+        String library = System.mapLibraryName("mpi_java");
+        for (String folder : System.getProperty("java.library.path", "").split(java.io.File.pathSeparator)) {
+            if (!folder.isEmpty() && new java.io.File(folder, library).isFile()) {
+                return null;
+            }
+        }
+        return library + " (Open MPI's Java bindings) is not in java.library.path: pass"
+                + " -Djava.library.path=/usr/lib/x86_64-linux-gnu (Debian) or install libopenmpi3";
     }
 
     private static MpiBackend openBackend(String choice) throws IOException {
