@@ -54,6 +54,19 @@ import org.slf4j.LoggerFactory;
  * The transport sends with {@link #backend()} directly ({@link MpiBackend#isend} into its own request
  * slots); {@link #send} is a blocking convenience for rare messages (the registry's).
  *
+ * <h2>Example: a user of its own kind (as the registry over MPI)</h2>
+ * <pre>{@code
+ * MpiProcess mpi = MpiProcess.get(properties);               // once per user
+ * MpiTags tags = mpi.tags();
+ * Queue<byte[]> inbox = new ConcurrentLinkedQueue<>();
+ * mpi.register(MpiTags.REGISTRY, match -> inbox.add(match.receiveBytes()));  // match.source(), .id()
+ * MpiBuffer out = MpiBuffer.allocate(mpi, 1024);
+ * out.buffer().put(0, bytes);
+ * mpi.send(0, tags.tag(MpiTags.REGISTRY, 1), out, 0, bytes.length);          // to rank 0, id 1
+ * mpi.await(() -> !inbox.isEmpty(), timeoutNanos);         // polls MPI while waiting
+ * mpi.release();                                             // when done
+ * }</pre>
+ *
  * <h2>Failures</h2>
  * MPI is fail-stop: a rank that dies ends the whole job ({@code mpirun} kills the others), so no user
  * ever sees a peer's death as an error it could handle. {@link #abort} ends the job on purpose.
