@@ -64,8 +64,8 @@ public class DistributionTest {
         assertTrue(Files.readString(home.resolve("LICENSE")).contains("Apache License"));
         List<String> lib = names(home.resolve("lib"));
         for (String module : List.of("ibis-io-", "ibis-ipl-", "ibis-registry-", "ibis-launcher-", "ibis-impl-tcp-",
-                "ibis-impl-ucx-", "ibis-rmi-", "ibis-rewriter-", "ibis-examples-", "ibis-run-", "slf4j-api-",
-                "slf4j-simple-")) {
+                "ibis-impl-ucx-", "ibis-impl-mpi-", "ibis-mpi-java-", "ibis-rmi-", "ibis-rewriter-", "ibis-examples-",
+                "ibis-run-", "slf4j-api-", "slf4j-simple-")) {
             assertTrue(lib.stream().anyMatch(n -> n.startsWith(module)), module + " in lib/: " + lib);
         }
         Pattern benchmarkOnly = Pattern.compile("(kryo|fory|jmh|ibis-benchmarks).*");

@@ -1,8 +1,8 @@
 /**
- * The MPI implementation of the IPL (nickname {@code mpi}), in progress: so far its native
- * foundation, the JNI glue {@code MpiNative} over the MPI C API (C in {@code src/main/c}, built for
- * Open MPI and for MPICH) and the {@link ibis.impl.mpi.NativeLibrary} that loads the build matching
- * the MPI the process runs under. See the module's README.md for what is built and the proposed
- * design of the transport.
+ * The MPI implementation of the IPL (nickname {@code mpi}): {@link ibis.impl.mpi.MpiIbisStarter} and
+ * {@link ibis.impl.mpi.MpiTransport} over {@link ibis.impl.mpi.MpiProcess}, MPI initialized once per
+ * process through one of two {@link ibis.impl.mpi.MpiBackend}s: our JNI glue over the MPI C API
+ * ({@code MpiNative}, C in {@code src/main/c}, built for Open MPI and for MPICH, loaded by
+ * {@link ibis.impl.mpi.NativeLibrary}) or Open MPI's Java bindings. See the module's README.md.
  */
 package ibis.impl.mpi;

@@ -42,7 +42,12 @@ final class MpiJob {
      * that the btl choice is what carries the messages), and mpirun's own traffic on lo.
      */
     static List<String> openMpi(String btl, String... more) {
-        List<String> command = new ArrayList<>(List.of(OPEN_MPI_RUN, "--oversubscribe", "-np", "2",
+        return openMpi(2, btl, more);
+    }
+
+    /** Open MPI's {@code mpirun} arguments as {@link #openMpi(String, String...)}, for {@code ranks} ranks. */
+    static List<String> openMpi(int ranks, String btl, String... more) {
+        List<String> command = new ArrayList<>(List.of(OPEN_MPI_RUN, "--oversubscribe", "-np", String.valueOf(ranks),
                 "--bind-to", "none", "--mca", "pml", "ob1", "--mca", "btl", btl,
                 "--mca", "oob_tcp_if_include", "lo"));
         command.addAll(List.of(more));
@@ -58,14 +63,42 @@ final class MpiJob {
      * Runs {@code main} under the launcher command and checks that both ranks printed their OK line
      * with the same checksum and that the job exited with 0.
      *
+     * @param jvmOptions more options for each rank's JVM, before the class path
      * @return the binding description of rank 0's line
      */
-    static String runPingPong(List<String> launcher, Class<?> main) throws IOException, InterruptedException {
+    static String runPingPong(List<String> launcher, Class<?> main, String... jvmOptions)
+            throws IOException, InterruptedException {
+        String text = run(launcher, main, jvmOptions);
+        Matcher m = RESULT.matcher(text);
+        String[] crc = new String[2];
+        String description = null;
+        while (m.find()) {
+            int rank = Integer.parseInt(m.group(1));
+            crc[rank] = m.group(5);
+            if (rank == 0) {
+                description = m.group(2);
+            }
+        }
+        assertTrue(crc[0] != null && crc[1] != null, "an OK line of each rank in\n" + text);
+        assertEquals(crc[1], crc[0], "both ranks' checksums\n" + text);
+        return description;
+    }
+
+    /**
+     * Runs {@code main} under the launcher command, bounded in time, and checks that the job exited
+     * with 0.
+     *
+     * @param jvmOptions more options for each rank's JVM, before the class path (a later -Xmx wins)
+     * @return the job's output (stdout and stderr)
+     */
+    static String run(List<String> launcher, Class<?> main, String... jvmOptions)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(launcher);
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-Djava.library.path=" + MULTIARCH_LIBRARIES, "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), main.getName()));
+                "-Djava.library.path=" + MULTIARCH_LIBRARIES, "--enable-native-access=ALL-UNNAMED"));
+        command.addAll(List.of(jvmOptions));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         Path output = Files.createTempFile("mpi-job", ".out");
         try {
             Process job = new ProcessBuilder(command).redirectErrorStream(true)
@@ -79,19 +112,7 @@ final class MpiJob {
             }
             String text = read(output);
             assertEquals(job.exitValue(), 0, "exit code of " + String.join(" ", command) + "\n" + text);
-            Matcher m = RESULT.matcher(text);
-            String[] crc = new String[2];
-            String description = null;
-            while (m.find()) {
-                int rank = Integer.parseInt(m.group(1));
-                crc[rank] = m.group(5);
-                if (rank == 0) {
-                    description = m.group(2);
-                }
-            }
-            assertTrue(crc[0] != null && crc[1] != null, "an OK line of each rank in\n" + text);
-            assertEquals(crc[1], crc[0], "both ranks' checksums\n" + text);
-            return description;
+            return text;
         } finally {
             Files.deleteIfExists(output);
         }

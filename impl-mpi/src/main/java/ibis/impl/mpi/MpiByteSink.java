@@ -1,0 +1,268 @@
+package ibis.impl.mpi;
+
+import ibis.io.ByteSink;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The output of an MPI connection: a write gathers its buffers into DATA messages of at most
+ * {@link MpiTransportSettings#MESSAGE_MAX} bytes, each copied into one of {@link #SLOTS} direct
+ * staging buffers and sent with {@code MPI_Isend}; the write returns before MPI completed them
+ * (they complete lazily, tested when a slot is needed again, or by the {@link MpiSendKeeper}). CLOSE
+ * is a DATA message of zero bytes (a write never sends an empty one).
+ *
+ * <p>Flow control: at most the receiver's window may be sent and not yet read; the receiving source
+ * returns CREDIT (the total it handed to its reader), and a write waits for credit beyond that.
+ * Waiting polls MPI in the writing thread ({@link MpiProcess#await}); an interrupt does not stop a
+ * write, the interrupt status is set again when it returns. Nothing is allocated per message once
+ * the staging buffers exist.
+ */
+final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MpiByteSink.class);
+    static final int SLOTS = 4;
+    private static final int MIN_STAGING = 64 * 1024;
+
+    private final MpiConnection connection;
+    private final MpiProcess process;
+    private final MpiBackend backend;
+    private final MpiSendKeeper keeper;
+    private final MpiTransportSettings settings;
+    private final Object writeLock = new Object();
+    private final MpiSlots requests;
+    private final boolean[] inFlight = new boolean[SLOTS];
+    private final MpiBuffer[] staging = new MpiBuffer[SLOTS];
+    private final MpiBuffer creditIn;
+    private int nextSlot;
+    private int waitingSlot;
+    private int dataTag;
+    private volatile int peerWindow;
+    private volatile boolean hasPeer;
+    private long sent;
+    private volatile long credited;
+    private volatile Thread writer;
+    private volatile IOException broken;
+    private boolean closed;
+
+    private final BooleanSupplier creditReady = () -> broken != null || peerWindow - (sent - credited) > 0;
+    private final BooleanSupplier slotFree = () -> !pending(waitingSlot);
+    private final BooleanSupplier allDone = () -> !reap();
+
+    MpiByteSink(MpiConnection connection, MpiProcess process, MpiSendKeeper keeper, MpiTransportSettings settings) {
+        this.connection = connection;
+        this.process = process;
+        this.backend = process.backend();
+        this.keeper = keeper;
+        this.settings = settings;
+        this.requests = backend.newRequests(SLOTS);
+        this.creditIn = MpiBuffer.allocate(process, 8);
+    }
+
+    /** The peer's end id and window: sending may start. */
+    void peer(int peerId, int window) {
+        this.dataTag = process.tags().tag(MpiTags.DATA, peerId);
+        this.peerWindow = window;
+        this.hasPeer = true;
+    }
+
+    /** A CREDIT message arrived (polling thread): the total the peer's reader consumed. */
+    void credit(MpiMatch match) throws IOException {
+        if (match.length() != 8) {
+            broken = new IOException("CREDIT message of " + match.length() + " bytes from " + connection);
+        } else {
+            match.receive(creditIn, 0, 8);
+            long value = creditIn.buffer().getLong(0);
+            if (value == MpiByteSource.CLOSED_CREDIT) {
+                broken = new IOException("the receiver at " + connection + " closed the connection");
+            } else if (value > credited) {
+                credited = value;
+            }
+        }
+        Thread t = writer;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    @Override
+    public void write(ByteBuffer[] buffers, int offset, int count) throws IOException {
+        boolean interrupted = false;
+        try {
+            synchronized (writeLock) {
+                check();
+                long remaining = 0;
+                for (int i = offset; i < offset + count; i++) {
+                    remaining += buffers[i].remaining();
+                }
+                int next = offset;
+                while (remaining > 0) {
+                    if (!creditReady.getAsBoolean()) {
+                        interrupted |= waitFor(creditReady);
+                        check();
+                    }
+                    int chunk = (int) Math.min(Math.min(remaining, MpiTransportSettings.MESSAGE_MAX),
+                            peerWindow - (sent - credited));
+                    int slot = nextSlot;
+                    nextSlot = (slot + 1) % SLOTS;
+                    if (pending(slot)) {
+                        waitingSlot = slot;
+                        interrupted |= waitFor(slotFree);
+                        check();
+                    }
+                    MpiBuffer stage = staging(slot, chunk);
+                    int filled = 0;
+                    while (filled < chunk) {
+                        ByteBuffer b = buffers[next];
+                        int n = Math.min(b.remaining(), chunk - filled);
+                        stage.buffer().put(filled, b, b.position(), n);
+                        b.position(b.position() + n);
+                        filled += n;
+                        if (!b.hasRemaining()) {
+                            next++;
+                        }
+                    }
+                    send(slot, stage, chunk);
+                    sent += chunk;
+                    remaining -= chunk;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void send(int slot, MpiBuffer buffer, int length) throws IOException {
+        boolean done;
+        synchronized (this) {
+            backend.isend(buffer, 0, length, connection.peerRank(), dataTag, requests, slot);
+            inFlight[slot] = true;
+            done = backend.test(requests, slot, null);
+            if (done) {
+                inFlight[slot] = false;
+            }
+        }
+        if (!done) {
+            keeper.watch(this);
+        }
+    }
+
+    private MpiBuffer staging(int slot, int length) {
+        MpiBuffer b = staging[slot];
+        if (b == null || b.capacity() < length) {
+            int size = Math.max(MIN_STAGING, Integer.highestOneBit(Math.max(1, length - 1)) << 1);
+            b = MpiBuffer.allocate(process, Math.min(size, Math.max(length, MpiTransportSettings.MESSAGE_MAX)));
+            staging[slot] = b;
+        }
+        return b;
+    }
+
+    /** Whether the send in a slot is still in flight (tests it). */
+    private synchronized boolean pending(int slot) {
+        if (!inFlight[slot]) {
+            return false;
+        }
+        try {
+            if (backend.test(requests, slot, null)) {
+                inFlight[slot] = false;
+            }
+        } catch (IOException e) {
+            inFlight[slot] = false;
+            broken = e;
+        }
+        return inFlight[slot];
+    }
+
+    @Override
+    public synchronized boolean reap() {
+        boolean any = false;
+        for (int slot = 0; slot < SLOTS; slot++) {
+            any |= pending(slot);
+        }
+        return any;
+    }
+
+    /** Waits in MPI until {@code condition} holds; returns whether the thread was interrupted meanwhile. */
+    private boolean waitFor(BooleanSupplier condition) throws IOException {
+        boolean interrupted = false;
+        writer = Thread.currentThread();
+        try {
+            while (true) {
+                try {
+                    process.await(condition, 0);
+                    return interrupted;
+                } catch (InterruptedIOException e) {
+                    interrupted = Thread.interrupted() || interrupted;
+                }
+            }
+        } finally {
+            writer = null;
+        }
+    }
+
+    private void check() throws IOException {
+        if (broken != null) {
+            throw new IOException("connection to " + connection + " broken: " + broken.getMessage(), broken);
+        }
+        if (closed) {
+            throw new IOException("connection to " + connection + " is closed");
+        }
+        if (!hasPeer) {
+            throw new IOException("connection to " + connection + " is not set up");
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        boolean interrupted = false;
+        try {
+            synchronized (writeLock) {
+                if (closed) {
+                    return;
+                }
+                closed = true;
+                if (hasPeer && broken == null) {
+                    int slot = nextSlot;
+                    if (pending(slot)) {
+                        waitingSlot = slot;
+                        interrupted |= waitFor(slotFree);
+                    }
+                    send(slot, creditIn, 0);
+                }
+                writer = Thread.currentThread();
+                long deadline = TimeUnit.MILLISECONDS.toNanos(Math.max(1, settings.closeTimeoutMillis));
+                while (true) {
+                    try {
+                        if (!process.await(allDone, deadline)) {
+                            LOG.warn("closing {}: sends still in flight after {} ms", connection,
+                                    settings.closeTimeoutMillis);
+                        }
+                        break;
+                    } catch (InterruptedIOException e) {
+                        interrupted = Thread.interrupted() || interrupted;
+                    }
+                }
+                writer = null;
+            }
+        } finally {
+            connection.sinkClosed();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "mpi sink to " + connection;
+    }
+}

@@ -1,0 +1,346 @@
+package ibis.impl.mpi;
+
+import ibis.io.ByteSource;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The input of an MPI connection. The polling thread ({@link MpiProcess#poll()}, through
+ * {@link MpiRouter}) receives each DATA message of this connection straight into this source's direct
+ * buffer ({@code MPI_Mrecv} after a matched probe, in MPI's order); readers copy from there. A reader
+ * that waits polls MPI itself, so on an explicit receive the message is taken by the thread that
+ * wants it, without a thread switch. A zero-byte DATA message is the peer's CLOSE.
+ *
+ * <p>The buffer holds at most the window plus one message: the peer's sink never has more than the
+ * window unread (credit), so a message beyond that is a protocol violation and breaks the connection
+ * with an IOException, as does one longer than {@link MpiTransportSettings#MESSAGE_MAX}; nothing is
+ * allocated for such lengths. The buffer starts small and grows up to that bound; unread bytes are
+ * moved to its start when a message does not fit behind them.
+ *
+ * <p>Flow control: the source counts the bytes handed to readers and sends the peer's sink a CREDIT
+ * message (the total) whenever a quarter of the window was consumed since the last one.
+ *
+ * <p>Interrupts: {@link #awaitData} ends with an {@link InterruptedIOException} having consumed
+ * nothing; {@link #read} waits on through interrupts (it may be inside a message) and sets the
+ * interrupt status again.
+ */
+final class MpiByteSource implements ByteSource {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MpiByteSource.class);
+    private static final int MIN_BUFFER = 64 * 1024;
+    /** The CREDIT value that tells the peer's sink that this source was closed. */
+    static final long CLOSED_CREDIT = -1;
+
+    private final MpiConnection connection;
+    private final MpiProcess process;
+    private final MpiBackend backend;
+    private final int maxBuffer;
+    private final long creditStep;
+    private final MpiBuffer creditOut;
+    private final MpiSlots creditRequest;
+    private boolean creditInFlight;
+    private int creditTag = -1;
+
+    // Guarded by this: [readPos, writePos) of buffer are unread.
+    private MpiBuffer buffer;
+    private int readPos;
+    private int writePos;
+    private boolean eof;
+    private volatile IOException broken;
+    private volatile boolean closed;
+    /** Written by the polling thread, read by readers: whether anything is there. */
+    private volatile boolean ready;
+
+    private long consumed;
+    private long lastCredit;
+    private volatile Thread waiter;
+    private volatile MpiSourceWaitSet waitSet;
+
+    private final BooleanSupplier readyCondition = () -> ready || closed;
+    private final BooleanSupplier creditSent = () -> !creditPending();
+
+    MpiByteSource(MpiConnection connection, MpiProcess process, MpiTransportSettings settings) {
+        this.connection = connection;
+        this.process = process;
+        this.backend = process.backend();
+        this.maxBuffer = settings.window + MpiTransportSettings.MESSAGE_MAX;
+        this.creditStep = Math.max(1, settings.window / 4);
+        this.creditOut = MpiBuffer.allocate(process, 8);
+        this.creditRequest = backend.newRequests(1);
+    }
+
+    /** The peer's end id: where CREDIT goes. */
+    void peer(int peerId) {
+        creditTag = process.tags().tag(MpiTags.CREDIT, peerId);
+    }
+
+    /** The wait set this source belongs to (or null). */
+    void waitSet(MpiSourceWaitSet set) {
+        waitSet = set;
+    }
+
+    /** Whether data, the end or an error is there. */
+    boolean ready() {
+        return ready || closed;
+    }
+
+    /** A DATA message for this connection was matched (polling thread). */
+    void deliver(MpiMatch match) throws IOException {
+        if (closed) {
+            return;
+        }
+        int length = match.length();
+        int at;
+        synchronized (this) {
+            if (eof || broken != null) {
+                return;
+            }
+            if (length == 0) {
+                eof = true;
+                ready = true;
+                at = -1;
+            } else if (length > MpiTransportSettings.MESSAGE_MAX || writePos - readPos + length > maxBuffer) {
+                broken = new IOException("protocol violation by " + connection + ": a DATA message of " + length
+                        + " bytes with " + (writePos - readPos) + " unread (window exceeded or message too long)");
+                ready = true;
+                at = -1;
+            } else {
+                at = reserve(length);
+            }
+        }
+        if (at >= 0) {
+            int n = match.receive(buffer, at, length);
+            synchronized (this) {
+                writePos = at + n;
+                ready = true;
+            }
+        }
+        wake();
+    }
+
+    /** Makes room for {@code length} bytes behind the unread ones; returns where they go. */
+    private int reserve(int length) {
+        int unread = writePos - readPos;
+        if (buffer == null || buffer.capacity() - writePos < length) {
+            if (buffer != null && buffer.capacity() - unread >= length && readPos > 0) {
+                ByteBuffer unreadBytes = buffer.buffer().duplicate();
+                unreadBytes.limit(writePos).position(readPos);
+                unreadBytes.compact();
+            } else {
+                int size = Math.max(MIN_BUFFER, buffer == null ? 0 : buffer.capacity());
+                while (size < unread + length) {
+                    size *= 2;
+                }
+                MpiBuffer grown = MpiBuffer.allocate(process, Math.min(size, maxBuffer));
+                if (unread > 0) {
+                    grown.buffer().put(0, buffer.buffer(), readPos, unread);
+                }
+                buffer = grown;
+            }
+            readPos = 0;
+            writePos = unread;
+        }
+        return writePos;
+    }
+
+    private void wake() {
+        Thread t = waiter;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+        MpiSourceWaitSet set = waitSet;
+        if (set != null) {
+            set.wakeup();
+        }
+    }
+
+    @Override
+    public int read(ByteBuffer destination, int minimum) throws IOException {
+        int total = 0;
+        boolean interrupted = false;
+        try {
+            while (true) {
+                synchronized (this) {
+                    int n = Math.min(writePos - readPos, destination.remaining());
+                    if (n > 0) {
+                        destination.put(destination.position(), buffer.buffer(), readPos, n);
+                        destination.position(destination.position() + n);
+                        readPos += n;
+                        total += n;
+                        consumed += n;
+                    }
+                    ready = writePos > readPos || eof || broken != null;
+                }
+                if (consumed - lastCredit >= creditStep) {
+                    interrupted |= sendCredit();
+                }
+                if (total >= minimum) {
+                    return total;
+                }
+                if (broken != null) {
+                    throw new IOException("connection from " + connection + " broken: " + broken.getMessage(), broken);
+                }
+                synchronized (this) {
+                    if (eof && writePos == readPos) {
+                        throw new EOFException("connection from " + connection + " closed by the peer after "
+                                + total + " of " + minimum + " bytes");
+                    }
+                }
+                if (closed) {
+                    throw new IOException("connection from " + connection + " is closed");
+                }
+                waiter = Thread.currentThread();
+                try {
+                    process.await(readyCondition, 0);
+                } catch (InterruptedIOException e) {
+                    interrupted = Thread.interrupted() || interrupted;
+                } finally {
+                    waiter = null;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Sends the total consumed as CREDIT; returns whether the thread was interrupted meanwhile. */
+    private boolean sendCredit() throws IOException {
+        boolean interrupted = false;
+        while (creditPending()) {
+            try {
+                process.await(creditSent, 0);
+            } catch (InterruptedIOException e) {
+                interrupted = Thread.interrupted() || interrupted;
+            }
+        }
+        if (creditTag < 0 || closed) {
+            return interrupted;
+        }
+        synchronized (creditRequest) {
+            if (creditInFlight || closed) {
+                return interrupted; // a close got there first; the next read sends the credit
+            }
+            creditOut.buffer().putLong(0, consumed);
+            backend.isend(creditOut, 0, 8, connection.peerRank(), creditTag, creditRequest, 0);
+            creditInFlight = !backend.test(creditRequest, 0, null);
+        }
+        lastCredit = consumed;
+        return interrupted;
+    }
+
+    private boolean creditPending() {
+        synchronized (creditRequest) {
+            if (creditInFlight) {
+                try {
+                    creditInFlight = !backend.test(creditRequest, 0, null);
+                } catch (IOException e) {
+                    creditInFlight = false;
+                    broken = e;
+                }
+            }
+            return creditInFlight;
+        }
+    }
+
+    @Override
+    public synchronized int available() {
+        return writePos - readPos;
+    }
+
+    @Override
+    public boolean awaitData(long timeoutMillis) throws IOException {
+        if (ready()) {
+            return true;
+        }
+        if (timeoutMillis < 0) {
+            process.poll();
+            return ready();
+        }
+        waiter = Thread.currentThread();
+        try {
+            return process.await(readyCondition, timeoutMillis == 0 ? 0 : TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
+        } finally {
+            waiter = null;
+        }
+    }
+
+    /**
+     * Closes the input; unless the peer closed first, tells the peer's sink (a CREDIT of -1) so that
+     * its writes fail instead of waiting for credit that never comes (the peer sees a lost connection).
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        boolean tell;
+        synchronized (this) {
+            tell = !eof && broken == null;
+        }
+        closed = true;
+        wake();
+        try {
+            if (tell && creditTag >= 0) {
+                tellClosed();
+            }
+        } catch (IOException e) {
+            LOG.debug("telling {} that its receiver closed failed: {}", connection, e.toString());
+        } finally {
+            connection.sourceClosed();
+        }
+    }
+
+    private void tellClosed() throws IOException {
+        boolean interrupted = false;
+        long timeout = TimeUnit.SECONDS.toNanos(1);
+        try {
+            boolean sent = false;
+            while (!sent) {
+                try {
+                    if (!process.await(creditSent, timeout)) {
+                        return;
+                    }
+                } catch (InterruptedIOException e) {
+                    interrupted = Thread.interrupted() || interrupted;
+                    continue;
+                }
+                synchronized (creditRequest) {
+                    if (!creditInFlight) {
+                        creditOut.buffer().putLong(0, CLOSED_CREDIT);
+                        backend.isend(creditOut, 0, 8, connection.peerRank(), creditTag, creditRequest, 0);
+                        creditInFlight = true;
+                        sent = true;
+                    }
+                }
+            }
+            while (true) {
+                try {
+                    process.await(creditSent, timeout);
+                    return;
+                } catch (InterruptedIOException e) {
+                    interrupted = Thread.interrupted() || interrupted;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "mpi source from " + connection;
+    }
+}
