@@ -66,6 +66,8 @@ public class RewriteGoalTest {
         install("ibis-rewriter", rewriterRoot.resolve("core/pom.xml"), jarOf(ibis.rewriter.Rewriter.class));
         // The rewriter's RMI stubs pass uses Ibis RMI's generator: ibis-rmi and what it needs.
         install("ibis-rmi", root.resolve("models/rmi/pom.xml"), jarOf(ibis.rmi.Naming.class));
+        // And its GMI pass uses GMI's class generators: ibis-gmi.
+        install("ibis-gmi", root.resolve("models/gmi/pom.xml"), jarOf(ibis.gmi.Group.class));
         install("ibis-ipl", root.resolve("ipl/pom.xml"), jarOf(ibis.ipl.Ibis.class));
         install("ibis-io", root.resolve("io/pom.xml"), jarOf(ibis.io.IoProperties.class));
         Path pluginJar = Paths.get(property("ibis.test.pluginJar"));
