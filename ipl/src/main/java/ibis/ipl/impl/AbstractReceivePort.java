@@ -86,6 +86,8 @@ public abstract class AbstractReceivePort implements ReceivePort {
     private final List<SendPortIdentifier> newConnections = new ArrayList<>();
     private final List<SendPortIdentifier> lostConnections = new ArrayList<>();
     private int admitting;
+    /** The senders whose connections are being admitted now (guarded by the lock). */
+    private final List<SendPortId> admittingOrigins = new ArrayList<>();
     private boolean connectionsEnabled;
     boolean upcallsEnabled;
     boolean closing;
@@ -191,7 +193,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
             } else if (!connectionsEnabled) {
                 status = Status.DISABLED;
                 text = this + " does not accept connections (enableConnections() not called, or disabled)";
-            } else if (isConnectedLocked(origin)) {
+            } else if (isConnectedLocked(origin) || admittingOrigins.contains(origin)) {
                 status = Status.ALREADY_CONNECTED;
                 text = origin + " is already connected to " + this;
             } else if (!manySenders && connections.size() + admitting > 0) {
@@ -201,6 +203,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
                         + PortType.CONNECTION_MANY_TO_ONE + " or " + PortType.CONNECTION_MANY_TO_MANY + ")";
             } else {
                 admitting++;
+                admittingOrigins.add(origin);
             }
         }
         if (status != null) {
@@ -222,6 +225,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
         RuntimeException setupFailure = null;
         synchronized (lock) {
             admitting--;
+            admittingOrigins.remove(origin);
             if (!accepted) {
                 status = Status.REFUSED;
                 text = this + " refused " + origin + " (ReceivePortConnectUpcall.gotConnection returned false)";
