@@ -99,6 +99,12 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
             return stage.hasRemaining() || held != 0 || endOfStream || probe();
         }
 
+        /** Nothing was staged or held when the wait began; a message may have arrived since. */
+        @Override
+        boolean mayBeReady() {
+            return mayHaveMessage();
+        }
+
         @Override
         public void check() throws IOException {
             if (guard.isClosed()) {
@@ -283,7 +289,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
                 if (probe()) {
                     return true;
                 }
-                UcxNative.progress(w);
+                worker.progress();
                 if (probe()) {
                     return true;
                 }
@@ -334,6 +340,14 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
 
     UcxWorker worker() {
         return worker;
+    }
+
+    /**
+     * For the leader of the worker while this source's reader is parked: whether the next message
+     * (or CLOSE) may have arrived, or the source was closed. Takes nothing; any thread.
+     */
+    boolean mayHaveMessage() {
+        return guard.isClosed() || UcxNative.peek(w, probeTag, UcxConnection.SOURCE_MASK) != 0;
     }
 
     private void enter() throws IOException {
