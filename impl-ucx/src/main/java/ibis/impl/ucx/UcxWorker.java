@@ -48,6 +48,15 @@ final class UcxWorker {
     static final int SLICE_MILLIS = 100;
     private static final long SLICE_NANOS = SLICE_MILLIS * 1_000_000L;
 
+    /**
+     * How long the lead may stay away before the stand-by takes it over: while it is away nobody
+     * is in the descriptor, so a follower's message may wait that long (unless a polling thread
+     * takes it in). Also how recent a poll must be for a woken leader to step aside.
+     */
+    static final long STANDBY_NANOS = 200_000;
+    /** Looks of the stand-by at a present leader in a row after which it ends its duty. */
+    private static final int STANDBY_LOOKS = 16;
+
     /** How long messages for a torn-down connection are taken and dropped. */
     static final int DEAD_KEEP_SECONDS = 60;
     /** Matches every message to one connection id. */
@@ -79,6 +88,9 @@ final class UcxWorker {
         private Thread thread;
         /** Unparked by the leader and not yet running again (not unparked twice). */
         private boolean signalled;
+        /** As the stand-by: the away epoch it saw last, and its looks at a present leader in a row. */
+        private int seenEpoch;
+        private int presentLooks;
 
         /**
          * Whether the wait is over, looking without blocking (the caller has just progressed the
@@ -114,6 +126,19 @@ final class UcxWorker {
     private final Object followersLock = new Object();
     /** The thread that blocks in the event descriptor (or is about to), or null. */
     private Thread leader;
+    /**
+     * The leader is not in the descriptor: its own wait ended (it keeps the lead until it waits
+     * again, so that a thread that receives message after message is woken straight from the
+     * descriptor, with no hand-over per message), or it stepped aside for a polling thread.
+     * Another thread that blocks takes the lead at once, the stand-by once it stayed away.
+     */
+    private boolean leaderAway;
+    /** Counts the departures of leaders, so that the stand-by sees whether the lead stayed away. */
+    private int awayEpoch;
+    /** The follower that takes over a lead left away for {@link #STANDBY_NANOS}, or null. */
+    private Condition standby;
+    /** When a polling thread last progressed the worker ({@link System#nanoTime()}). */
+    private volatile long lastPoll;
     private Condition firstFollower;
     private Condition lastFollower;
     /** Whether any follower is parked (read without the lock by the leader after each event). */
@@ -214,7 +239,7 @@ final class UcxWorker {
                         if (condition.ready()) {
                             return true; // it came before this waiter was a follower the leader looks at
                         }
-                        LockSupport.parkNanos(condition, slice);
+                        LockSupport.parkNanos(condition, standbyPark(condition, slice));
                         continue;
                     }
                 }
@@ -243,6 +268,18 @@ final class UcxWorker {
                 }
                 progressBurst();
                 wakeReadyFollowers();
+                if (role == LEAD && System.nanoTime() - lastPoll < STANDBY_NANOS) {
+                    if (condition.ready()) {
+                        return true; // (ready() may consume: its answer must be used)
+                    }
+                    if (stepAside(condition)) {
+                        // A thread polls the worker (it takes in its own messages and wakes the
+                        // followers whose messages it took in): each event would only wake this
+                        // thread for nothing.
+                        role = FOLLOW;
+                        LockSupport.parkNanos(condition, Math.min(slice, STANDBY_NANOS));
+                    }
+                }
             }
         } finally {
             leave(condition, role == LEAD);
@@ -271,6 +308,7 @@ final class UcxWorker {
      * @return the events handled
      */
     int progress() {
+        lastPoll = System.nanoTime();
         int n = UcxNative.progress(handle);
         if (n != 0 && anyFollower) {
             wakeReadyFollowers();
@@ -288,36 +326,102 @@ final class UcxWorker {
         Thread me = Thread.currentThread();
         synchronized (followersLock) {
             condition.signalled = false;
-            if (leader == me) {
+            if (leader == me && !leaderAway) {
                 return NESTED;
             }
-            if (leader == null) {
+            if (leader == null || leaderAway && (leader == me && condition != standby || mayTakeAwayLead(condition))) {
                 leader = me;
+                leaderAway = false;
                 unqueue(condition);
                 return LEAD;
             }
-            if (!condition.queued) {
-                if (condition.thread != null && condition.thread != me) {
-                    throw new IllegalStateException("two threads wait on one condition");
-                }
-                condition.thread = me;
-                condition.queued = true;
-                condition.prev = lastFollower;
-                condition.next = null;
-                if (lastFollower == null) {
-                    firstFollower = condition;
-                } else {
-                    lastFollower.next = condition;
-                }
-                lastFollower = condition;
-                anyFollower = true;
-            }
+            enqueue(condition, me);
             return FOLLOW;
+        }
+    }
+
+    /** Puts a waiter at the end of the followers, unless it is there; the caller holds the lock. */
+    private void enqueue(Condition condition, Thread me) {
+        if (condition.queued) {
+            return;
+        }
+        if (condition.thread != null && condition.thread != me) {
+            throw new IllegalStateException("two threads wait on one condition");
+        }
+        condition.thread = me;
+        condition.queued = true;
+        condition.prev = lastFollower;
+        condition.next = null;
+        if (lastFollower == null) {
+            firstFollower = condition;
+        } else {
+            lastFollower.next = condition;
+        }
+        lastFollower = condition;
+        anyFollower = true;
+    }
+
+    /**
+     * Whether a waiter takes over a lead that is away; the caller holds the lock. Any waiter but
+     * the stand-by does (nobody is in the descriptor); the stand-by only when the lead stayed away
+     * since its last look, {@link #STANDBY_NANOS} ago.
+     */
+    private boolean mayTakeAwayLead(Condition condition) {
+        if (condition != standby || condition.seenEpoch == awayEpoch) {
+            return true;
+        }
+        condition.seenEpoch = awayEpoch;
+        condition.presentLooks = 0;
+        return false;
+    }
+
+    /**
+     * How long a follower parks: the stand-by only briefly, until the leader was there
+     * {@link #STANDBY_LOOKS} times in a row (then it ends its duty; the next departure of a leader
+     * picks a stand-by again).
+     */
+    private long standbyPark(Condition condition, long slice) {
+        synchronized (followersLock) {
+            if (condition != standby) {
+                return slice;
+            }
+            if (!leaderAway) {
+                if (++condition.presentLooks >= STANDBY_LOOKS) {
+                    standby = null;
+                    return slice;
+                }
+                condition.seenEpoch = awayEpoch;
+            }
+            return Math.min(slice, STANDBY_NANOS);
+        }
+    }
+
+    /**
+     * The leader steps aside for a polling thread: the lead is away and the leader a follower and
+     * the stand-by (so the lead comes back to it when the polling ends without a blocking wait).
+     *
+     * @return false when it cannot (a stand-by is on duty already: it stays the leader)
+     */
+    private boolean stepAside(Condition condition) {
+        synchronized (followersLock) {
+            if (standby != null) {
+                return false;
+            }
+            leaderAway = true;
+            awayEpoch++;
+            enqueue(condition, Thread.currentThread());
+            standby = condition;
+            condition.seenEpoch = awayEpoch;
+            condition.presentLooks = 0;
+            return true;
         }
     }
 
     /** Takes a follower out of the list; the caller holds the lock. */
     private void unqueue(Condition condition) {
+        if (standby == condition) {
+            standby = null;
+        }
         if (!condition.queued) {
             return;
         }
@@ -347,13 +451,23 @@ final class UcxWorker {
         synchronized (followersLock) {
             unqueue(condition);
             if (leading) {
-                leader = null;
+                leaderAway = true;
+                awayEpoch++;
             }
-            if (leader == null && firstFollower != null) {
+            if (firstFollower == null) {
+                return;
+            }
+            if (leader == null) {
                 Condition next = firstFollower;
                 next.signalled = true;
                 handOvers.incrementAndGet();
                 LockSupport.unpark(next.thread);
+            } else if (leaderAway && standby == null) {
+                standby = firstFollower;
+                standby.seenEpoch = awayEpoch;
+                standby.presentLooks = 0;
+                handOvers.incrementAndGet();
+                LockSupport.unpark(standby.thread); // to park again, briefly
             }
         }
     }
@@ -443,7 +557,7 @@ final class UcxWorker {
     /** The thread that leads (blocks in the event descriptor or is about to) now, or null (for tests). */
     Thread leader() {
         synchronized (followersLock) {
-            return leader;
+            return leaderAway ? null : leader;
         }
     }
 
