@@ -97,7 +97,7 @@ final class RequestCompletion extends UcxWorker.Condition {
             UcxNative.requestCancel(worker.handle, request);
             long deadline = System.nanoTime() + ABANDON_NANOS;
             while (UcxNative.requestStatus(request) == UcxNative.IN_PROGRESS && System.nanoTime() - deadline < 0) {
-                if (UcxNative.progress(worker.handle) == 0) {
+                if (worker.progress() == 0) {
                     LockSupport.parkNanos(100_000);
                 }
             }

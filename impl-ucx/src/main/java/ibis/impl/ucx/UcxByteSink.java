@@ -396,7 +396,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
             worker.keeper.wake();
         }
         if (connection.loopback) {
-            worker.wakeBlocked();
+            worker.changedWithoutEvent(); // UCX's self transport raised no event
         }
     }
 
@@ -536,7 +536,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
                     LOG.debug("sending CLOSE to {} failed: {}", connection.peer, UcxNative.statusString((int) r));
                 }
                 if (connection.loopback) {
-                    worker.wakeBlocked();
+                    worker.changedWithoutEvent(); // UCX's self transport raised no event
                 }
                 if (!worker.await(allSent, null, deadline, false)) {
                     LOG.info("closing the connection to {}: {} sends not taken by the peer in {} ms are dropped",

@@ -433,8 +433,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
                 lastDestination = destination;
             }
             int p = destination.position();
-            receive.await(UcxNative.receiveMessage(w, m, lastDestinationAddress + p, length), destination,
-                    receiving, deadline);
+            receiveInto(m, lastDestinationAddress + p, length, destination, deadline);
             destination.position(p + length);
             received += length;
             consumed += length;
@@ -447,11 +446,24 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
             stageViews = new ByteViews(stage);
         }
         stage.clear();
-        receive.await(UcxNative.receiveMessage(w, m, stageAddress, length), stage,
-                receiving, deadline);
+        receiveInto(m, stageAddress, length, stage, deadline);
         stage.limit(length);
         received += length;
         return 0;
+    }
+
+    /**
+     * Receives a probed message and waits for it. Over a connection to this same worker the end of
+     * a rendezvous also ends the peer sink's send, in this call and without an event: the sink's
+     * writer may wait for it.
+     */
+    private void receiveInto(long message, long address, int length, ByteBuffer memory, long deadline)
+            throws IOException {
+        long r = UcxNative.receiveMessage(w, message, address, length);
+        receive.await(r, memory, receiving, deadline);
+        if (r > 0 && connection.loopback) {
+            worker.changedWithoutEvent();
+        }
     }
 
     /** Copies staged bytes into {@code destination}. */
@@ -496,7 +508,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
             worker.keeper.wake();
         }
         if (connection.loopback) {
-            worker.wakeBlocked();
+            worker.changedWithoutEvent(); // UCX's self transport raised no event
         }
     }
 

@@ -46,7 +46,6 @@ final class UcxWorker {
      * looks at its deadline, interrupt and connection again.
      */
     static final int SLICE_MILLIS = 100;
-    private static final long SLICE_NANOS = SLICE_MILLIS * 1_000_000L;
 
     /**
      * How long the lead may stay away before the stand-by takes it over: while it is away nobody
@@ -115,6 +114,8 @@ final class UcxWorker {
 
     final long handle;
     private final long spinMicros;
+    /** The longest a thread blocks before it looks at its deadline, interrupt and connection again. */
+    private final long sliceNanos;
     /** Threads blocked in the event descriptor now: the leader (at most one), or none. */
     private final AtomicInteger blocked = new AtomicInteger();
     /** Drives the worker for sends in flight when no thread waits on it. */
@@ -143,12 +144,19 @@ final class UcxWorker {
     private Condition lastFollower;
     /** Whether any follower is parked (read without the lock by the leader after each event). */
     private volatile boolean anyFollower;
+    /**
+     * The wait of the lead holder while it arms and blocks in the event descriptor, or null;
+     * written under the followers lock.
+     */
+    private volatile Condition inside;
 
     // Counters, for tests and diagnostics (cheap: blocking waits only).
     private final AtomicInteger mostBlocked = new AtomicInteger();
     private final AtomicLong leaderWakeUps = new AtomicLong();
     private final AtomicLong readyWakeUps = new AtomicLong();
     private final AtomicLong handOvers = new AtomicLong();
+    private final AtomicLong leaderSignals = new AtomicLong();
+    private final AtomicLong sliceRescues = new AtomicLong();
 
     // Guarded by this: connections torn down lately (a ring), and the sweep's buffers.
     private final int[] deadIds = new int[256];
@@ -164,8 +172,17 @@ final class UcxWorker {
      * @param spinMicros how long a wait polls before it blocks ({@code ibis.receive.spin.micros})
      */
     UcxWorker(long handle, long spinMicros, String name) {
+        this(handle, spinMicros, name, SLICE_MILLIS);
+    }
+
+    /**
+     * @param sliceMillis the longest a thread blocks at a time ({@code ibis.ucx.wait.slice}); no
+     *        wake-up depends on it, only the looks at deadlines, interrupts and liveness
+     */
+    UcxWorker(long handle, long spinMicros, String name, long sliceMillis) {
         this.handle = handle;
         this.spinMicros = spinMicros;
+        this.sliceNanos = Math.max(1, sliceMillis) * 1_000_000L;
         this.keeper = new UcxSendKeeper(this, "ibis-ucx-send-keeper-" + name);
     }
 
@@ -210,8 +227,8 @@ final class UcxWorker {
         int role = FOLLOW;
         boolean interrupted = false; // an interrupt a non-interruptible wait put aside (parking ignores none)
         try {
-            if (progressBurst() && role == FOLLOW) {
-                wakeReadyFollowers(); // it may have taken in a follower's message (no event tells the leader)
+            if (progressBurst()) {
+                wakeReadyWaiters(condition); // it may have taken in others' messages (no event tells them)
             }
             while (true) {
                 if (condition.ready()) {
@@ -225,7 +242,7 @@ final class UcxWorker {
                     }
                     interrupted = true;
                 }
-                long slice = SLICE_NANOS;
+                long slice = sliceNanos;
                 if (deadline != 0) {
                     long left = deadline - System.nanoTime();
                     if (left <= 0) {
@@ -239,35 +256,58 @@ final class UcxWorker {
                         if (condition.ready()) {
                             return true; // it came before this waiter was a follower the leader looks at
                         }
-                        LockSupport.parkNanos(condition, standbyPark(condition, slice));
+                        long park = standbyPark(condition, slice);
+                        long parkedAt = System.nanoTime();
+                        LockSupport.parkNanos(condition, park);
+                        if (park == sliceNanos && !condition.signalled && System.nanoTime() - parkedAt >= park
+                                && condition.ready()) {
+                            noteRescue(condition);
+                            return true;
+                        }
                         continue;
                     }
                 }
-                int status = UcxNative.arm(handle);
-                if (status == UcxNative.OK) {
-                    if (condition.ready()) {
-                        return true; // it came before the worker was armed
+                // From here on a change that raises no event (a delivery through UCX's self
+                // transport, another thread's progress) signals this thread: see wakeReadyWaiters.
+                enter(condition);
+                try {
+                    int status = UcxNative.arm(handle);
+                    if (status == UcxNative.OK) {
+                        if (condition.ready()) {
+                            return true; // it came before the worker was armed
+                        }
+                        // What another thread took in before the arm, or what came without an event,
+                        // raises no event any more: whose wait it ends is looked at now.
+                        wakeReadyWaiters(condition);
+                        int inside = blocked.incrementAndGet();
+                        if (inside > mostBlocked.get()) {
+                            mostBlocked.accumulateAndGet(inside, Math::max);
+                        }
+                        int woken;
+                        try {
+                            woken = UcxNative.waitEvent(handle, (int) ((slice + 999_999) / 1_000_000));
+                        } finally {
+                            blocked.decrementAndGet();
+                        }
+                        if (woken < 0) {
+                            throw new IOException("waiting for the UCX worker's events failed: "
+                                    + UcxNative.statusString(woken));
+                        }
+                        leaderWakeUps.incrementAndGet();
+                        if (woken == 0 && slice == sliceNanos && condition.ready()) {
+                            noteRescue(condition); // it was there all the slice long: a lost wake-up
+                            progressBurst();
+                            wakeReadyWaiters(condition);
+                            return true;
+                        }
+                    } else if (status != UcxNative.ERR_BUSY) { // busy: events arrived meanwhile, progress them
+                        throw new IOException("ucp_worker_arm failed: " + UcxNative.statusString(status));
                     }
-                    int inside = blocked.incrementAndGet();
-                    if (inside > mostBlocked.get()) {
-                        mostBlocked.accumulateAndGet(inside, Math::max);
-                    }
-                    int woken;
-                    try {
-                        woken = UcxNative.waitEvent(handle, (int) ((slice + 999_999) / 1_000_000));
-                    } finally {
-                        blocked.decrementAndGet();
-                    }
-                    if (woken < 0) {
-                        throw new IOException("waiting for the UCX worker's events failed: "
-                                + UcxNative.statusString(woken));
-                    }
-                    leaderWakeUps.incrementAndGet();
-                } else if (status != UcxNative.ERR_BUSY) { // busy: events arrived meanwhile, progress them
-                    throw new IOException("ucp_worker_arm failed: " + UcxNative.statusString(status));
+                } finally {
+                    exit();
                 }
                 progressBurst();
-                wakeReadyFollowers();
+                wakeReadyWaiters(condition);
                 if (role == LEAD && System.nanoTime() - lastPoll < STANDBY_NANOS) {
                     if (condition.ready()) {
                         return true; // (ready() may consume: its answer must be used)
@@ -310,8 +350,8 @@ final class UcxWorker {
     int progress() {
         lastPoll = System.nanoTime();
         int n = UcxNative.progress(handle);
-        if (n != 0 && anyFollower) {
-            wakeReadyFollowers();
+        if (n != 0) {
+            wakeReadyWaiters(null);
         }
         return n;
     }
@@ -472,20 +512,66 @@ final class UcxWorker {
         }
     }
 
-    /** After the leader progressed the worker: unparks the followers whose wait may be over. */
-    private void wakeReadyFollowers() {
-        if (!anyFollower) {
+    /**
+     * After this thread took in events, or made a change no event reports: unparks the followers
+     * whose wait may be over, and signals the thread in the event descriptor when its own wait may
+     * be over (another thread's progress may have taken in its message and, over TCP, the event
+     * with it; a delivery through UCX's self transport raises none).
+     *
+     * @param mine the caller's own wait (not looked at), or null
+     */
+    private void wakeReadyWaiters(Condition mine) {
+        if (!anyFollower && inside == null) {
             return;
         }
+        boolean signal = false;
         synchronized (followersLock) {
             for (Condition c = firstFollower; c != null; c = c.next) {
-                if (!c.signalled && mayBeReady(c)) {
+                if (c != mine && !c.signalled && mayBeReady(c)) {
                     c.signalled = true;
                     readyWakeUps.incrementAndGet();
                     LockSupport.unpark(c.thread);
                 }
             }
+            Condition c = inside;
+            if (c != null && c != mine && mayBeReady(c)) {
+                signal = true;
+            }
         }
+        if (signal) {
+            leaderSignals.incrementAndGet();
+            UcxNative.signal(handle);
+        }
+    }
+
+    /**
+     * Messages may have come in that no event reports: a send over a connection to this same
+     * worker (UCX's {@code self} transport delivers it, or completes a rendezvous, in the sender's
+     * call), or the worker was progressed inside another UCX call (an endpoint's close). Wakes the
+     * waiters whose wait may be over, the one in the event descriptor included.
+     */
+    void changedWithoutEvent() {
+        wakeReadyWaiters(null);
+    }
+
+    /** The lead holder goes into the event descriptor with its wait (the scans look at it). */
+    private void enter(Condition condition) {
+        synchronized (followersLock) {
+            inside = condition;
+        }
+    }
+
+    /** ... and out again (under the lock: a scan never looks at a wait that has ended). */
+    private void exit() {
+        synchronized (followersLock) {
+            inside = null;
+        }
+    }
+
+    /** A wait found its condition ready only when its slice ran out: counted (for tests) and logged. */
+    private void noteRescue(Condition condition) {
+        sliceRescues.incrementAndGet();
+        LOG.debug("a wait on {} was found ready only at the end of its slice (a lost wake-up)", condition);
     }
 
     private static boolean mayBeReady(Condition c) {
@@ -493,17 +579,6 @@ final class UcxWorker {
             return c.mayBeReady();
         } catch (RuntimeException e) {
             return true; // let the waiter find out itself
-        }
-    }
-
-    /**
-     * Wakes the leader if it blocks in the event descriptor, so that it progresses the worker and
-     * looks at the followers: after a send to this same worker (UCX's {@code self} transport
-     * delivers it without an event).
-     */
-    void wakeBlocked() {
-        if (blocked.get() > 0) {
-            UcxNative.signal(handle);
         }
     }
 
@@ -536,6 +611,19 @@ final class UcxWorker {
     /** How many followers the leader unparked because their wait might be over (for tests). */
     long readyWakeUps() {
         return readyWakeUps.get();
+    }
+
+    /**
+     * Waits that found their condition ready only when their slice ran out (a wake-up that was
+     * lost and only the slice made up for; for tests: 0 when nothing is lost).
+     */
+    long sliceRescues() {
+        return sliceRescues.get();
+    }
+
+    /** How often a scan signalled the thread in the event descriptor (for tests). */
+    long leaderSignals() {
+        return leaderSignals.get();
     }
 
     /** How often a follower was unparked to take over the lead (for tests). */
@@ -663,7 +751,7 @@ final class UcxWorker {
             if (r > 0) {
                 long deadline = System.nanoTime() + 1_000_000_000L;
                 while (UcxNative.requestStatus(r) == UcxNative.IN_PROGRESS && System.nanoTime() - deadline < 0) {
-                    UcxNative.progress(handle);
+                    progress(); // wakes those whose messages it took in
                 }
                 RequestCompletion.abandon(this, r, into);
             }
