@@ -13,7 +13,7 @@
  * Return convention of the nbx calls (send, receiveMessage): NULL from UCX (done at once) -> 0,
  * an error pointer -> its (negative) status, else the request pointer.
  *
- * Hot-path functions (send, probe, receiveMessage, requestStatus, requestFree, requestCancel,
+ * Hot-path functions (send, probe, peek, receiveMessage, requestStatus, requestFree, requestCancel,
  * progress, arm, waitEvent, signal) take primitives only: no JNI call, no Java object, no malloc.
  *
  * Signals: the JVM uses SIGSEGV, SIGBUS, SIGILL and SIGFPE itself (implicit null checks,
@@ -389,6 +389,20 @@ JNIEXPORT jlong JNICALL Java_ibis_impl_ucx_UcxNative_probe(JNIEnv *env, jclass c
     uint64_t out[2] = {(uint64_t)info.length, (uint64_t)info.sender_tag};
     memcpy(PTR(info_address), out, sizeof out); /* memcpy: the address need not be aligned */
     return (jlong)(intptr_t)message;
+}
+
+/*
+ * Whether a message matching tag/mask has arrived, leaving it queued (remove = 0): a cheap look
+ * any thread may take for another (UCX serialises it with the worker's other calls, thread mode
+ * MULTI); the owner of the tag takes the message with probe later.
+ */
+JNIEXPORT jint JNICALL Java_ibis_impl_ucx_UcxNative_peek(JNIEnv *env, jclass c, jlong worker, jlong tag,
+                                                         jlong mask)
+{
+    (void)env;
+    (void)c;
+    ucp_tag_recv_info_t info;
+    return ucp_tag_probe_nb(WORKER(worker)->worker, (ucp_tag_t)tag, (ucp_tag_t)mask, 0, &info) != NULL;
 }
 
 JNIEXPORT jlong JNICALL Java_ibis_impl_ucx_UcxNative_receiveMessage(JNIEnv *env, jclass c, jlong worker,

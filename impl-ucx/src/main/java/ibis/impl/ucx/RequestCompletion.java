@@ -9,13 +9,14 @@ import java.util.concurrent.locks.LockSupport;
  * nothing is allocated per request). The wait goes on through interrupts: a request in progress
  * owns its memory, which must not be given up half written.
  */
-final class RequestCompletion implements UcxWorker.Condition {
+final class RequestCompletion extends UcxWorker.Condition {
 
     /** How long an abandoned request may take to end after it was cancelled. */
     private static final long ABANDON_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final UcxWorker worker;
     private final UcxWorker.Condition liveness;
+    /** The request waited for; written before the wait, read by the leader (under the worker's lock). */
     private long request;
 
     /**
@@ -29,6 +30,12 @@ final class RequestCompletion implements UcxWorker.Condition {
 
     @Override
     public boolean ready() {
+        return UcxNative.requestStatus(request) != UcxNative.IN_PROGRESS;
+    }
+
+    /** The same look: the request stays valid while its waiter is a follower. */
+    @Override
+    boolean mayBeReady() {
         return UcxNative.requestStatus(request) != UcxNative.IN_PROGRESS;
     }
 
@@ -90,7 +97,7 @@ final class RequestCompletion implements UcxWorker.Condition {
             UcxNative.requestCancel(worker.handle, request);
             long deadline = System.nanoTime() + ABANDON_NANOS;
             while (UcxNative.requestStatus(request) == UcxNative.IN_PROGRESS && System.nanoTime() - deadline < 0) {
-                if (UcxNative.progress(worker.handle) == 0) {
+                if (worker.progress() == 0) {
                     LockSupport.parkNanos(100_000);
                 }
             }

@@ -125,6 +125,11 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         }
 
         @Override
+        boolean mayBeReady() {
+            return guard.isClosed() || UcxNative.peek(w, creditTag, UcxConnection.EXACT_MASK) != 0;
+        }
+
+        @Override
         public void check() throws IOException {
             writable.check();
         }
@@ -137,6 +142,11 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
                 reap();
                 return canTake(wanted);
             }
+        }
+
+        @Override
+        boolean mayBeReady() {
+            return oldestSendDone();
         }
 
         @Override
@@ -156,6 +166,11 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         }
 
         @Override
+        boolean mayBeReady() {
+            return oldestSendDone();
+        }
+
+        @Override
         public void check() throws IOException {
             connection.checkWritable();
         }
@@ -169,6 +184,11 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
                 reap();
                 return count == 0;
             }
+        }
+
+        @Override
+        boolean mayBeReady() {
+            return oldestSendDone();
         }
 
         @Override
@@ -295,17 +315,17 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
     private Staging takeStaging(int want) throws IOException {
         boolean progressed = false;
         while (true) {
+            boolean progressFirst = false;
             synchronized (this) {
                 reap();
                 Staging first = free.peekFirst();
                 if (!progressed && count > 0 && (first == null || first.capacity() < want)) {
                     // A completion may be waiting in the worker (the peer took a rendezvous
-                    // message): one progress call is cheaper than a new buffer.
+                    // message): one progress call is cheaper than a new buffer. Made without
+                    // the lock (it may wake followers, whose look at a sink takes its lock).
                     progressed = true;
-                    UcxNative.progress(w);
-                    reap();
-                }
-                if (canTake(want)) {
+                    progressFirst = true;
+                } else if (canTake(want)) {
                     Staging s = free.pollFirst();
                     if (s != null && s.capacity() >= want) {
                         return s;
@@ -317,8 +337,13 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
                     int capacity = Math.max(want, Math.min(chunk, Math.max(MIN_STAGING, power)));
                     stagingBytes += capacity;
                     return new Staging(capacity);
+                } else {
+                    wanted = want;
                 }
-                wanted = want;
+            }
+            if (progressFirst) {
+                worker.progress();
+                continue;
             }
             worker.await(stagingFree, spin, 0, false);
         }
@@ -371,7 +396,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
             worker.keeper.wake();
         }
         if (connection.loopback) {
-            worker.wakeBlocked();
+            worker.changedWithoutEvent(); // UCX's self transport raised no event
         }
     }
 
@@ -387,6 +412,19 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         count++;
         sendsInFlight = true;
         return count == 1;
+    }
+
+    /**
+     * For the leader while the writer is parked: whether the oldest send in flight has completed
+     * (or none is), or the sink was closed. Takes this sink's monitor briefly.
+     */
+    private boolean oldestSendDone() {
+        if (guard.isClosed()) {
+            return true;
+        }
+        synchronized (this) {
+            return count == 0 || UcxNative.requestStatus(requests[head]) != UcxNative.IN_PROGRESS;
+        }
     }
 
     @Override
@@ -498,7 +536,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
                     LOG.debug("sending CLOSE to {} failed: {}", connection.peer, UcxNative.statusString((int) r));
                 }
                 if (connection.loopback) {
-                    worker.wakeBlocked();
+                    worker.changedWithoutEvent(); // UCX's self transport raised no event
                 }
                 if (!worker.await(allSent, null, deadline, false)) {
                     LOG.info("closing the connection to {}: {} sends not taken by the peer in {} ms are dropped",

@@ -99,6 +99,12 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
             return stage.hasRemaining() || held != 0 || endOfStream || probe();
         }
 
+        /** Nothing was staged or held when the wait began; a message may have arrived since. */
+        @Override
+        boolean mayBeReady() {
+            return mayHaveMessage();
+        }
+
         @Override
         public void check() throws IOException {
             if (guard.isClosed()) {
@@ -283,7 +289,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
                 if (probe()) {
                     return true;
                 }
-                UcxNative.progress(w);
+                worker.progress();
                 if (probe()) {
                     return true;
                 }
@@ -334,6 +340,14 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
 
     UcxWorker worker() {
         return worker;
+    }
+
+    /**
+     * For the leader of the worker while this source's reader is parked: whether the next message
+     * (or CLOSE) may have arrived, or the source was closed. Takes nothing; any thread.
+     */
+    boolean mayHaveMessage() {
+        return guard.isClosed() || UcxNative.peek(w, probeTag, UcxConnection.SOURCE_MASK) != 0;
     }
 
     private void enter() throws IOException {
@@ -419,8 +433,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
                 lastDestination = destination;
             }
             int p = destination.position();
-            receive.await(UcxNative.receiveMessage(w, m, lastDestinationAddress + p, length), destination,
-                    receiving, deadline);
+            receiveInto(m, lastDestinationAddress + p, length, destination, deadline);
             destination.position(p + length);
             received += length;
             consumed += length;
@@ -433,11 +446,24 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
             stageViews = new ByteViews(stage);
         }
         stage.clear();
-        receive.await(UcxNative.receiveMessage(w, m, stageAddress, length), stage,
-                receiving, deadline);
+        receiveInto(m, stageAddress, length, stage, deadline);
         stage.limit(length);
         received += length;
         return 0;
+    }
+
+    /**
+     * Receives a probed message and waits for it. Over a connection to this same worker the end of
+     * a rendezvous also ends the peer sink's send, in this call and without an event: the sink's
+     * writer may wait for it.
+     */
+    private void receiveInto(long message, long address, int length, ByteBuffer memory, long deadline)
+            throws IOException {
+        long r = UcxNative.receiveMessage(w, message, address, length);
+        receive.await(r, memory, receiving, deadline);
+        if (r > 0 && connection.loopback) {
+            worker.changedWithoutEvent();
+        }
     }
 
     /** Copies staged bytes into {@code destination}. */
@@ -482,7 +508,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
             worker.keeper.wake();
         }
         if (connection.loopback) {
-            worker.wakeBlocked();
+            worker.changedWithoutEvent(); // UCX's self transport raised no event
         }
     }
 

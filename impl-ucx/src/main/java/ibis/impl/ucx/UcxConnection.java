@@ -227,6 +227,7 @@ final class UcxConnection {
             long start = System.nanoTime();
             int wait = flush ? Math.min(closeTimeoutMillis, FLUSH_WAIT_MILLIS) : 0;
             UcxNative.endpointClose(worker.handle, endpoint, gone, wait);
+            worker.changedWithoutEvent(); // the close progressed the worker: it may have taken in others' messages
             if (flush && System.nanoTime() - start >= wait * 1_000_000L) {
                 worker.keeper.linger(start + closeTimeoutMillis * 1_000_000L);
             }

@@ -10,7 +10,7 @@ package ibis.impl.ucx;
  * probe). Java only passes them around. Memory is passed as the address of a direct buffer
  * ({@link #address}, looked up once per buffer at set-up) plus a length.
  *
- * <p>The hot-path methods ({@link #send}, {@link #probe}, {@link #receiveMessage},
+ * <p>The hot-path methods ({@link #send}, {@link #probe}, {@link #peek}, {@link #receiveMessage},
  * {@link #requestStatus}, {@link #requestFree}, {@link #progress}, {@link #arm}, {@link #waitEvent})
  * take primitive arguments only; they create no Java object and no JNI reference. The set-up
  * methods may.
@@ -118,6 +118,15 @@ final class UcxNative {
      *         none matched
      */
     static native long probe(long worker, long tag, long mask, long infoAddress);
+
+    /**
+     * Whether a message whose tag matches {@code tag} under {@code mask} has arrived, leaving it
+     * queued ({@code ucp_tag_probe_nb} with remove = 0). Any thread may look for another: it
+     * takes nothing, so the owner of the tag still finds the message with {@link #probe}.
+     *
+     * @return 1 when one matched, else 0
+     */
+    static native int peek(long worker, long tag, long mask);
 
     /**
      * Receives a probed message into {@code length} bytes at {@code address}

@@ -30,6 +30,9 @@ public final class UcxPropertyTable implements PropertyTable {
     /** Milliseconds closing a connection waits for its last messages to be taken by the peer. */
     public static final String CLOSE_TIMEOUT = "ibis.ucx.close.timeout";
 
+    /** Milliseconds a blocked wait lasts at most before it looks at its deadline, interrupt and peer. */
+    public static final String WAIT_SLICE = "ibis.ucx.wait.slice";
+
     /** The largest message a receiver accepts, whatever its peer's {@link #MESSAGE_MAX}: 16 MiB. */
     static final int PROTOCOL_MESSAGE_MAX = 16 << 20;
     /** The smallest {@link #WINDOW}: more than the 2 MiB a connection must carry while nobody reads. */
@@ -58,8 +61,13 @@ public final class UcxPropertyTable implements PropertyTable {
             "milliseconds closing a connection waits for its last messages to be taken by the peer before it"
                     + " drops them");
 
+    /** {@link #WAIT_SLICE}. */
+    public static final Property<Long> WAIT_SLICE_PROPERTY = Property.ofLong(WAIT_SLICE, UcxWorker.SLICE_MILLIS, 1,
+            3_600_000, "milliseconds a thread blocked on the UCX worker waits at most before it looks at its"
+                    + " deadline, interrupt and the liveness of its peer again (no wake-up waits for it)");
+
     static final List<Property<?>> PROPERTIES = List.of(ADDRESS_PROPERTY, MESSAGE_MAX_PROPERTY, WINDOW_PROPERTY,
-            ERROR_MODE_PROPERTY, CLOSE_TIMEOUT_PROPERTY);
+            ERROR_MODE_PROPERTY, CLOSE_TIMEOUT_PROPERTY, WAIT_SLICE_PROPERTY);
 
     /** Creates the table (used by {@link java.util.ServiceLoader}). */
     public UcxPropertyTable() {

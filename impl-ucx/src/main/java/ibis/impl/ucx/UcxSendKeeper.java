@@ -1,5 +1,6 @@
 package ibis.impl.ucx;
 
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -16,9 +17,11 @@ import org.slf4j.LoggerFactory;
  * reply on another Ibis of the same JVM), nothing would, and the peer would wait for ever.
  *
  * <p>So this daemon thread, one per worker, started on first use, runs while some end of a
- * connection has sends in flight: when no other thread waits on the worker it blocks in the
- * worker's event descriptor itself, a slice at a time, progressing it and reaping the ends' finished
- * sends; while another thread waits there it only looks every few milliseconds. It also drives the
+ * connection has sends in flight: it waits on the worker as any other waiter does
+ * ({@link UcxWorker#await}): when nobody else blocks there it is the leader, blocking in the
+ * worker's event descriptor a slice at a time and progressing the worker; otherwise it is a parked
+ * follower (the leader progresses the worker) that takes over the lead when the leader's wait
+ * ends. It reaps the ends' finished sends after every slice. It also drives the
  * worker for a while after an endpoint close that UCX could not finish at once (over TCP the flush
  * needs the peer's answer). Once nothing is in flight it parks. It never touches data: no message
  * is handed from it to another thread. It holds a worker reference while it runs, so the worker is
@@ -38,10 +41,6 @@ final class UcxSendKeeper implements Runnable {
 
     private static final Logger LOG = LoggerFactory.getLogger(UcxSendKeeper.class);
 
-    /** How long the keeper blocks in the worker at a time. */
-    private static final int SLICE_MILLIS = 50;
-    /** How often the keeper looks while another thread drives the worker. */
-    private static final long LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
     /** The longest park while nothing is in flight (a missed wake-up costs at most this). */
     private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
@@ -58,6 +57,25 @@ final class UcxSendKeeper implements Runnable {
     /** Until when ({@link System#nanoTime()}) the keeper drives the worker anyway (closes in progress). */
     private volatile long lingerUntil;
     private volatile boolean lingering;
+
+    /** The keeper's wait: every send reaped (or the keeper stopped); it never ends early. */
+    private final UcxWorker.Condition nothingInFlight = new UcxWorker.Condition() {
+        @Override
+        boolean ready() {
+            reapAll();
+            return stopped || !anyInFlight();
+        }
+
+        @Override
+        void check() {
+            // the keeper's wait fails never
+        }
+
+        @Override
+        boolean mayBeReady() {
+            return stopped; // reaps at the end of a slice or when it takes the lead
+        }
+    };
 
     UcxSendKeeper(UcxWorker worker, String name) {
         this.worker = worker;
@@ -174,15 +192,10 @@ final class UcxSendKeeper implements Runnable {
                 return; // the worker is gone: so are its connections
             }
             try {
-                while (!stopped && anyInFlight()) {
-                    if (worker.waiting() > 0) {
-                        LockSupport.parkNanos(this, LOOK_NANOS); // that thread progresses the worker
-                    } else {
-                        worker.waitOnce(SLICE_MILLIS);
-                    }
-                    reapAll();
-                }
-            } catch (RuntimeException e) {
+                // As any waiter: the leader in the event descriptor when nobody else waits there,
+                // else a follower (the leader progresses the worker), looking at the sends every slice.
+                worker.await(nothingInFlight, null, 0, false);
+            } catch (IOException | RuntimeException e) {
                 LOG.warn("{}: {}", name, e.toString());
             } finally {
                 worker.release();

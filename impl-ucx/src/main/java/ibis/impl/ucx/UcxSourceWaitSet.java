@@ -23,6 +23,8 @@ final class UcxSourceWaitSet implements SourceWaitSet {
     /** The sources watched, in [0, count); used by the one waiting thread only. */
     private UcxByteSource[] sources = new UcxByteSource[8];
     private int count;
+    /** The same sources, for the worker's leader to look at while the waiting thread is parked (copied on change). */
+    private volatile UcxByteSource[] watched = new UcxByteSource[0];
 
     private final UcxWorker.Condition anyReady = new UcxWorker.Condition() {
         @Override
@@ -41,6 +43,19 @@ final class UcxSourceWaitSet implements SourceWaitSet {
         @Override
         public void check() {
             // liveness of each source is looked at in ready()
+        }
+
+        @Override
+        boolean mayBeReady() {
+            if (woken.get() || guard.isClosed()) {
+                return true;
+            }
+            for (UcxByteSource s : watched) {
+                if (s.mayHaveMessage()) {
+                    return true;
+                }
+            }
+            return false;
         }
     };
 
@@ -68,6 +83,7 @@ final class UcxSourceWaitSet implements SourceWaitSet {
             sources = Arrays.copyOf(sources, count * 2);
         }
         sources[count++] = ucx;
+        watched = Arrays.copyOf(sources, count);
     }
 
     @Override
@@ -76,6 +92,7 @@ final class UcxSourceWaitSet implements SourceWaitSet {
             if (sources[i] == source) {
                 sources[i] = sources[--count];
                 sources[count] = null;
+                watched = Arrays.copyOf(sources, count);
                 return;
             }
         }

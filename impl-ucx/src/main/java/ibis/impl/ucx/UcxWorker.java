@@ -9,6 +9,8 @@ import java.nio.ByteOrder;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,12 +18,19 @@ import org.slf4j.LoggerFactory;
 /**
  * The UCP worker of one transport and the way threads wait on it. There is no progress thread: a
  * thread that waits for something (the next message, credit, a request to complete) drives the
- * worker itself ({@link #await}): it first polls briefly ({@link SpinWait}, yielding the processor
- * between polls of {@code ucp_worker_progress}), then blocks in the worker's event file descriptor
- * ({@code ucp_worker_arm}, then {@code poll(2)}) in slices of at most {@value #SLICE_MILLIS} ms,
- * checking between slices its deadline, its interrupt (when the wait may be interrupted) and the
- * liveness of its connection. Several threads may wait on the worker at once; each wakes when the
- * descriptor fires.
+ * worker itself ({@link #await}): it first polls briefly ({@link SpinWait}, progressing the worker
+ * between yields), then blocks.
+ *
+ * <p>Blocking: at most one thread per worker, the <em>leader</em>, blocks in the worker's event
+ * file descriptor ({@code ucp_worker_arm}, then {@code poll(2)}, slices of at most
+ * {@value #SLICE_MILLIS} ms); every other blocked waiter is a <em>follower</em>, parked in Java
+ * ({@link LockSupport}, slices of at most {@value #SLICE_MILLIS} ms). Two threads in the
+ * descriptor would both wake for every event and one's arm could swallow the event the other
+ * waited for. The leader, woken, progresses the worker and then unparks exactly the followers
+ * whose wait may be over ({@link Condition#mayBeReady()}, a look that takes nothing); when its own
+ * wait is over it gives up the lead and unparks one follower, which takes it over. Between slices
+ * every waiter checks its deadline, its interrupt (when the wait may be interrupted) and the
+ * liveness of its connection. A waiter that polls before blocking progresses the worker itself.
  *
  * <p>Lifetime: the worker is destroyed when its transport has closed and every connection the
  * transport made has been torn down ({@link #retain}/{@link #release}, a reference count); a thread
@@ -32,14 +41,20 @@ final class UcxWorker {
 
     private static final Logger LOG = LoggerFactory.getLogger(UcxWorker.class);
 
-    /** The longest a thread blocks in the event descriptor before it looks at its wait again. */
+    /**
+     * The longest a thread blocks (the leader in the event descriptor, a follower parked) before it
+     * looks at its deadline, interrupt and connection again.
+     */
     static final int SLICE_MILLIS = 100;
 
     /**
-     * The slice while another thread blocks on the worker too: one waiter's {@code ucp_worker_arm}
-     * may consume the wake-up another needed, which then costs at most this long.
+     * How long the lead may stay away before the stand-by takes it over: while it is away nobody
+     * is in the descriptor, so a follower's message may wait that long (unless a polling thread
+     * takes it in). Also how recent a poll must be for a woken leader to step aside.
      */
-    static final int SHARED_SLICE_MILLIS = 10;
+    static final long STANDBY_NANOS = 200_000;
+    /** Looks of the stand-by at a present leader in a row after which it ends its duty. */
+    private static final int STANDBY_LOOKS = 16;
 
     /** How long messages for a torn-down connection are taken and dropped. */
     static final int DEAD_KEEP_SECONDS = 60;
@@ -58,29 +73,90 @@ final class UcxWorker {
      */
     private static final Queue<Object> PINNED = new ConcurrentLinkedQueue<>();
 
-    /** What a thread waits for on the worker. */
-    interface Condition {
+    /**
+     * What a thread waits for on the worker. One object per kind of wait of an end, reused (it is
+     * also the waiter's place in the worker's list of followers: nothing is allocated per wait); one
+     * thread at a time waits on it.
+     */
+    abstract static class Condition {
+
+        // Guarded by the worker's followers lock: the list of followers.
+        private Condition next;
+        private Condition prev;
+        private boolean queued;
+        private Thread thread;
+        /** Unparked by the leader and not yet running again (not unparked twice). */
+        private boolean signalled;
+        /** As the stand-by: the away epoch it saw last, and its looks at a present leader in a row. */
+        private int seenEpoch;
+        private int presentLooks;
 
         /**
          * Whether the wait is over, looking without blocking (the caller has just progressed the
-         * worker). May take what it waited for (probe a message, read a credit).
+         * worker). May take what it waited for (probe a message, read a credit). Called by the
+         * waiting thread only.
          */
-        boolean ready() throws IOException;
+        abstract boolean ready() throws IOException;
 
         /** Throws when the wait can never end well: the end was closed, the peer is gone. */
-        void check() throws IOException;
+        abstract void check() throws IOException;
+
+        /**
+         * Whether the wait may be over, for the leader to decide whether to unpark this waiter:
+         * called by another thread while the waiter is parked, so it must be thread-safe, take
+         * nothing and never block (a {@link UcxNative#peek}, a request's status). A false true
+         * costs a wake-up; a false false costs up to a slice. Default: true.
+         */
+        boolean mayBeReady() {
+            return true;
+        }
     }
 
     final long handle;
     private final long spinMicros;
-    /** Threads blocked in the event descriptor now. */
+    /** The longest a thread blocks before it looks at its deadline, interrupt and connection again. */
+    private final long sliceNanos;
+    /** Threads blocked in the event descriptor now: the leader (at most one), or none. */
     private final AtomicInteger blocked = new AtomicInteger();
-    /** Threads in {@link #await} past its first look (polling or blocked): they progress the worker. */
-    private final AtomicInteger waiting = new AtomicInteger();
     /** Drives the worker for sends in flight when no thread waits on it. */
     final UcxSendKeeper keeper;
     /** The transport (1) and every connection not yet torn down; 0: destroyed. */
     private final AtomicInteger references = new AtomicInteger(1);
+
+    /** Guards the leader and the list of followers. */
+    private final Object followersLock = new Object();
+    /** The thread that blocks in the event descriptor (or is about to), or null. */
+    private Thread leader;
+    /**
+     * The leader is not in the descriptor: its own wait ended (it keeps the lead until it waits
+     * again, so that a thread that receives message after message is woken straight from the
+     * descriptor, with no hand-over per message), or it stepped aside for a polling thread.
+     * Another thread that blocks takes the lead at once, the stand-by once it stayed away.
+     */
+    private boolean leaderAway;
+    /** Counts the departures of leaders, so that the stand-by sees whether the lead stayed away. */
+    private int awayEpoch;
+    /** The follower that takes over a lead left away for {@link #STANDBY_NANOS}, or null. */
+    private Condition standby;
+    /** When a polling thread last progressed the worker ({@link System#nanoTime()}). */
+    private volatile long lastPoll;
+    private Condition firstFollower;
+    private Condition lastFollower;
+    /** Whether any follower is parked (read without the lock by the leader after each event). */
+    private volatile boolean anyFollower;
+    /**
+     * The wait of the lead holder while it arms and blocks in the event descriptor, or null;
+     * written under the followers lock.
+     */
+    private volatile Condition inside;
+
+    // Counters, for tests and diagnostics (cheap: blocking waits only).
+    private final AtomicInteger mostBlocked = new AtomicInteger();
+    private final AtomicLong leaderWakeUps = new AtomicLong();
+    private final AtomicLong readyWakeUps = new AtomicLong();
+    private final AtomicLong handOvers = new AtomicLong();
+    private final AtomicLong leaderSignals = new AtomicLong();
+    private final AtomicLong sliceRescues = new AtomicLong();
 
     // Guarded by this: connections torn down lately (a ring), and the sweep's buffers.
     private final int[] deadIds = new int[256];
@@ -96,14 +172,18 @@ final class UcxWorker {
      * @param spinMicros how long a wait polls before it blocks ({@code ibis.receive.spin.micros})
      */
     UcxWorker(long handle, long spinMicros, String name) {
-        this.handle = handle;
-        this.spinMicros = spinMicros;
-        this.keeper = new UcxSendKeeper(this, "ibis-ucx-send-keeper-" + name);
+        this(handle, spinMicros, name, SLICE_MILLIS);
     }
 
-    /** Threads waiting on the worker now (they progress it). */
-    int waiting() {
-        return waiting.get();
+    /**
+     * @param sliceMillis the longest a thread blocks at a time ({@code ibis.ucx.wait.slice}); no
+     *        wake-up depends on it, only the looks at deadlines, interrupts and liveness
+     */
+    UcxWorker(long handle, long spinMicros, String name, long sliceMillis) {
+        this.handle = handle;
+        this.spinMicros = spinMicros;
+        this.sliceNanos = Math.max(1, sliceMillis) * 1_000_000L;
+        this.keeper = new UcxSendKeeper(this, "ibis-ucx-send-keeper-" + name);
     }
 
     /** A new poll-then-block policy for one waiter (an end of a connection). */
@@ -126,105 +206,447 @@ final class UcxWorker {
         if (condition.ready()) {
             return true;
         }
-        waiting.incrementAndGet();
-        try {
-            return awaitProgressing(condition, spin, deadline, interruptible);
-        } finally {
-            waiting.decrementAndGet();
-        }
-    }
-
-    private boolean awaitProgressing(Condition condition, SpinWait spin, long deadline, boolean interruptible)
-            throws IOException {
         if (spin != null && spin.start()) {
             while (spin.next()) {
-                UcxNative.progress(handle);
+                progress();
                 if (condition.ready()) {
                     spin.succeeded();
                     return true;
                 }
             }
         }
-        while (true) {
-            for (int i = 0; i < PROGRESS_BURST && UcxNative.progress(handle) != 0; i++) {
-                // progress until nothing is left (bounded, so that the condition is looked at)
+        return block(condition, deadline, interruptible);
+    }
+
+    /** How a blocked waiter goes on: see {@link #lead}. */
+    private static final int FOLLOW = 0;
+    private static final int LEAD = 1;
+    private static final int NESTED = 2;
+
+    private boolean block(Condition condition, long deadline, boolean interruptible) throws IOException {
+        int role = FOLLOW;
+        boolean interrupted = false; // an interrupt a non-interruptible wait put aside (parking ignores none)
+        try {
+            if (progressBurst()) {
+                wakeReadyWaiters(condition); // it may have taken in others' messages (no event tells them)
             }
-            if (condition.ready()) {
-                return true;
-            }
-            condition.check();
-            if (interruptible && Thread.currentThread().isInterrupted()) {
-                throw new InterruptedIOException("interrupted while waiting for data");
-            }
-            int slice = SLICE_MILLIS;
-            if (deadline != 0) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return false;
+            while (true) {
+                if (condition.ready()) {
+                    return true;
                 }
-                slice = (int) Math.min(slice, (left + 999_999) / 1_000_000);
+                condition.check();
+                if (Thread.interrupted()) {
+                    if (interruptible) {
+                        Thread.currentThread().interrupt();
+                        throw new InterruptedIOException("interrupted while waiting for data");
+                    }
+                    interrupted = true;
+                }
+                long slice = sliceNanos;
+                if (deadline != 0) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        return false;
+                    }
+                    slice = Math.min(slice, left);
+                }
+                if (role == FOLLOW) {
+                    role = lead(condition);
+                    if (role == FOLLOW) {
+                        if (condition.ready()) {
+                            return true; // it came before this waiter was a follower the leader looks at
+                        }
+                        long park = standbyPark(condition, slice);
+                        long parkedAt = System.nanoTime();
+                        LockSupport.parkNanos(condition, park);
+                        if (park == sliceNanos && !condition.signalled && System.nanoTime() - parkedAt >= park
+                                && condition.ready()) {
+                            noteRescue(condition);
+                            return true;
+                        }
+                        continue;
+                    }
+                }
+                // From here on a change that raises no event (a delivery through UCX's self
+                // transport, another thread's progress) signals this thread: see wakeReadyWaiters.
+                enter(condition);
+                try {
+                    int status = UcxNative.arm(handle);
+                    if (status == UcxNative.OK) {
+                        if (condition.ready()) {
+                            return true; // it came before the worker was armed
+                        }
+                        // What another thread took in before the arm, or what came without an event,
+                        // raises no event any more: whose wait it ends is looked at now.
+                        wakeReadyWaiters(condition);
+                        int inside = blocked.incrementAndGet();
+                        if (inside > mostBlocked.get()) {
+                            mostBlocked.accumulateAndGet(inside, Math::max);
+                        }
+                        int woken;
+                        try {
+                            woken = UcxNative.waitEvent(handle, (int) ((slice + 999_999) / 1_000_000));
+                        } finally {
+                            blocked.decrementAndGet();
+                        }
+                        if (woken < 0) {
+                            throw new IOException("waiting for the UCX worker's events failed: "
+                                    + UcxNative.statusString(woken));
+                        }
+                        leaderWakeUps.incrementAndGet();
+                        if (woken == 0 && slice == sliceNanos && condition.ready()) {
+                            noteRescue(condition); // it was there all the slice long: a lost wake-up
+                            progressBurst();
+                            wakeReadyWaiters(condition);
+                            return true;
+                        }
+                    } else if (status != UcxNative.ERR_BUSY) { // busy: events arrived meanwhile, progress them
+                        throw new IOException("ucp_worker_arm failed: " + UcxNative.statusString(status));
+                    }
+                } finally {
+                    exit();
+                }
+                progressBurst();
+                wakeReadyWaiters(condition);
+                if (role == LEAD && System.nanoTime() - lastPoll < STANDBY_NANOS) {
+                    if (condition.ready()) {
+                        return true; // (ready() may consume: its answer must be used)
+                    }
+                    if (stepAside(condition)) {
+                        // A thread polls the worker (it takes in its own messages and wakes the
+                        // followers whose messages it took in): each event would only wake this
+                        // thread for nothing.
+                        role = FOLLOW;
+                        LockSupport.parkNanos(condition, Math.min(slice, STANDBY_NANOS));
+                    }
+                }
             }
-            int status = UcxNative.arm(handle);
-            if (status == UcxNative.ERR_BUSY) {
-                continue; // events arrived meanwhile: progress them first
+        } finally {
+            leave(condition, role == LEAD);
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
-            if (status != UcxNative.OK) {
-                throw new IOException("ucp_worker_arm failed: " + UcxNative.statusString(status));
+        }
+    }
+
+    /** Progresses until nothing is left (bounded, so that the condition is looked at); whether anything was. */
+    private boolean progressBurst() {
+        int i = 0;
+        while (i < PROGRESS_BURST && UcxNative.progress(handle) != 0) {
+            i++;
+        }
+        return i > 0;
+    }
+
+    /**
+     * Progresses the worker once, for a thread that polls (not the leader): when that took in
+     * events while followers are parked, wakes those whose wait may now be over. A message taken
+     * in here raises no event for the leader (the descriptor may have been armed after it came),
+     * so without this its follower would wait for the end of its slice. Not to be called with the
+     * monitor of a sink held ({@link Condition#mayBeReady()} of a sink takes it).
+     *
+     * @return the events handled
+     */
+    int progress() {
+        lastPoll = System.nanoTime();
+        int n = UcxNative.progress(handle);
+        if (n != 0) {
+            wakeReadyWaiters(null);
+        }
+        return n;
+    }
+
+    /**
+     * Takes the lead when nobody has it, else (once) joins the followers.
+     *
+     * @return {@link #LEAD}; {@link #NESTED} when this thread leads already (a condition that waits
+     *         for a request of its own inside {@link Condition#ready()}); or {@link #FOLLOW}
+     */
+    private int lead(Condition condition) {
+        Thread me = Thread.currentThread();
+        synchronized (followersLock) {
+            condition.signalled = false;
+            if (leader == me && !leaderAway) {
+                return NESTED;
             }
-            if (condition.ready()) {
-                return true; // it came before the worker was armed
+            if (leader == null || leaderAway && (leader == me && condition != standby || mayTakeAwayLead(condition))) {
+                leader = me;
+                leaderAway = false;
+                unqueue(condition);
+                return LEAD;
             }
-            if (blocked.incrementAndGet() > 1) {
-                slice = Math.min(slice, SHARED_SLICE_MILLIS);
+            enqueue(condition, me);
+            return FOLLOW;
+        }
+    }
+
+    /** Puts a waiter at the end of the followers, unless it is there; the caller holds the lock. */
+    private void enqueue(Condition condition, Thread me) {
+        if (condition.queued) {
+            return;
+        }
+        if (condition.thread != null && condition.thread != me) {
+            throw new IllegalStateException("two threads wait on one condition");
+        }
+        condition.thread = me;
+        condition.queued = true;
+        condition.prev = lastFollower;
+        condition.next = null;
+        if (lastFollower == null) {
+            firstFollower = condition;
+        } else {
+            lastFollower.next = condition;
+        }
+        lastFollower = condition;
+        anyFollower = true;
+    }
+
+    /**
+     * Whether a waiter takes over a lead that is away; the caller holds the lock. Any waiter but
+     * the stand-by does (nobody is in the descriptor); the stand-by only when the lead stayed away
+     * since its last look, {@link #STANDBY_NANOS} ago.
+     */
+    private boolean mayTakeAwayLead(Condition condition) {
+        if (condition != standby || condition.seenEpoch == awayEpoch) {
+            return true;
+        }
+        condition.seenEpoch = awayEpoch;
+        condition.presentLooks = 0;
+        return false;
+    }
+
+    /**
+     * How long a follower parks: the stand-by only briefly, until the leader was there
+     * {@link #STANDBY_LOOKS} times in a row (then it ends its duty; the next departure of a leader
+     * picks a stand-by again).
+     */
+    private long standbyPark(Condition condition, long slice) {
+        synchronized (followersLock) {
+            if (condition != standby) {
+                return slice;
             }
-            int woken;
-            try {
-                woken = UcxNative.waitEvent(handle, slice);
-            } finally {
-                blocked.decrementAndGet();
+            if (!leaderAway) {
+                if (++condition.presentLooks >= STANDBY_LOOKS) {
+                    standby = null;
+                    return slice;
+                }
+                condition.seenEpoch = awayEpoch;
             }
-            if (woken < 0) {
-                throw new IOException("waiting for the UCX worker's events failed: " + UcxNative.statusString(woken));
+            return Math.min(slice, STANDBY_NANOS);
+        }
+    }
+
+    /**
+     * The leader steps aside for a polling thread: the lead is away and the leader a follower and
+     * the stand-by (so the lead comes back to it when the polling ends without a blocking wait).
+     *
+     * @return false when it cannot (a stand-by is on duty already: it stays the leader)
+     */
+    private boolean stepAside(Condition condition) {
+        synchronized (followersLock) {
+            if (standby != null) {
+                return false;
+            }
+            leaderAway = true;
+            awayEpoch++;
+            enqueue(condition, Thread.currentThread());
+            standby = condition;
+            condition.seenEpoch = awayEpoch;
+            condition.presentLooks = 0;
+            return true;
+        }
+    }
+
+    /** Takes a follower out of the list; the caller holds the lock. */
+    private void unqueue(Condition condition) {
+        if (standby == condition) {
+            standby = null;
+        }
+        if (!condition.queued) {
+            return;
+        }
+        if (condition.prev == null) {
+            firstFollower = condition.next;
+        } else {
+            condition.prev.next = condition.next;
+        }
+        if (condition.next == null) {
+            lastFollower = condition.prev;
+        } else {
+            condition.next.prev = condition.prev;
+        }
+        condition.next = null;
+        condition.prev = null;
+        condition.queued = false;
+        condition.thread = null;
+        anyFollower = firstFollower != null;
+    }
+
+    /**
+     * The end of a blocking wait: a follower leaves the list; a leader gives up the lead. Then,
+     * when nobody leads while followers wait (also when a follower that was to take over the lead
+     * ends its wait instead), one of them is unparked to take it over.
+     */
+    private void leave(Condition condition, boolean leading) {
+        synchronized (followersLock) {
+            unqueue(condition);
+            if (leading) {
+                leaderAway = true;
+                awayEpoch++;
+            }
+            if (firstFollower == null) {
+                return;
+            }
+            if (leader == null) {
+                Condition next = firstFollower;
+                next.signalled = true;
+                handOvers.incrementAndGet();
+                LockSupport.unpark(next.thread);
+            } else if (leaderAway && standby == null) {
+                standby = firstFollower;
+                standby.seenEpoch = awayEpoch;
+                standby.presentLooks = 0;
+                handOvers.incrementAndGet();
+                LockSupport.unpark(standby.thread); // to park again, briefly
             }
         }
     }
 
     /**
-     * One round of the worker for the {@link UcxSendKeeper}: progresses it, blocks in its event
-     * descriptor for at most {@code sliceMillis} unless events are pending, and progresses again.
+     * After this thread took in events, or made a change no event reports: unparks the followers
+     * whose wait may be over, and signals the thread in the event descriptor when its own wait may
+     * be over (another thread's progress may have taken in its message and, over TCP, the event
+     * with it; a delivery through UCX's self transport raises none).
+     *
+     * @param mine the caller's own wait (not looked at), or null
      */
-    void waitOnce(int sliceMillis) {
-        for (int i = 0; i < PROGRESS_BURST && UcxNative.progress(handle) != 0; i++) {
-            // drain
+    private void wakeReadyWaiters(Condition mine) {
+        if (!anyFollower && inside == null) {
+            return;
         }
-        int status = UcxNative.arm(handle);
-        if (status == UcxNative.OK) {
-            blocked.incrementAndGet();
-            try {
-                UcxNative.waitEvent(handle, sliceMillis);
-            } finally {
-                blocked.decrementAndGet();
+        boolean signal = false;
+        synchronized (followersLock) {
+            for (Condition c = firstFollower; c != null; c = c.next) {
+                if (c != mine && !c.signalled && mayBeReady(c)) {
+                    c.signalled = true;
+                    readyWakeUps.incrementAndGet();
+                    LockSupport.unpark(c.thread);
+                }
+            }
+            Condition c = inside;
+            if (c != null && c != mine && mayBeReady(c)) {
+                signal = true;
             }
         }
-        for (int i = 0; i < PROGRESS_BURST && UcxNative.progress(handle) != 0; i++) {
-            // drain
-        }
-    }
-
-    /**
-     * Wakes the threads blocked on the worker, if any, so that they look at their waits again:
-     * after a send to this same worker (UCX's {@code self} transport delivers it without an event)
-     * or a close of an end another thread may wait on.
-     */
-    void wakeBlocked() {
-        if (blocked.get() > 0) {
+        if (signal) {
+            leaderSignals.incrementAndGet();
             UcxNative.signal(handle);
         }
     }
 
-    /** Wakes every thread blocked on the worker. */
+    /**
+     * Messages may have come in that no event reports: a send over a connection to this same
+     * worker (UCX's {@code self} transport delivers it, or completes a rendezvous, in the sender's
+     * call), or the worker was progressed inside another UCX call (an endpoint's close). Wakes the
+     * waiters whose wait may be over, the one in the event descriptor included.
+     */
+    void changedWithoutEvent() {
+        wakeReadyWaiters(null);
+    }
+
+    /** The lead holder goes into the event descriptor with its wait (the scans look at it). */
+    private void enter(Condition condition) {
+        synchronized (followersLock) {
+            inside = condition;
+        }
+    }
+
+    /** ... and out again (under the lock: a scan never looks at a wait that has ended). */
+    private void exit() {
+        synchronized (followersLock) {
+            inside = null;
+        }
+    }
+
+    /** A wait found its condition ready only when its slice ran out: counted (for tests) and logged. */
+    private void noteRescue(Condition condition) {
+        sliceRescues.incrementAndGet();
+        LOG.debug("a wait on {} was found ready only at the end of its slice (a lost wake-up)", condition);
+    }
+
+    private static boolean mayBeReady(Condition c) {
+        try {
+            return c.mayBeReady();
+        } catch (RuntimeException e) {
+            return true; // let the waiter find out itself
+        }
+    }
+
+    /**
+     * Wakes every thread blocked on the worker, the leader and the followers, so that they look at
+     * their waits again (an end closed, a wait set woken).
+     */
     void wakeAll() {
         UcxNative.signal(handle);
+        if (anyFollower) {
+            synchronized (followersLock) {
+                for (Condition c = firstFollower; c != null; c = c.next) {
+                    c.signalled = true;
+                    LockSupport.unpark(c.thread);
+                }
+            }
+        }
+    }
+
+    /** The most threads that were in the event descriptor at once (for tests). */
+    int mostBlocked() {
+        return mostBlocked.get();
+    }
+
+    /** How often the leader came back from the event descriptor (for tests). */
+    long leaderWakeUps() {
+        return leaderWakeUps.get();
+    }
+
+    /** How many followers the leader unparked because their wait might be over (for tests). */
+    long readyWakeUps() {
+        return readyWakeUps.get();
+    }
+
+    /**
+     * Waits that found their condition ready only when their slice ran out (a wake-up that was
+     * lost and only the slice made up for; for tests: 0 when nothing is lost).
+     */
+    long sliceRescues() {
+        return sliceRescues.get();
+    }
+
+    /** How often a scan signalled the thread in the event descriptor (for tests). */
+    long leaderSignals() {
+        return leaderSignals.get();
+    }
+
+    /** How often a follower was unparked to take over the lead (for tests). */
+    long handOvers() {
+        return handOvers.get();
+    }
+
+    /** The threads parked as followers now (for tests). */
+    int followers() {
+        synchronized (followersLock) {
+            int n = 0;
+            for (Condition c = firstFollower; c != null; c = c.next) {
+                n++;
+            }
+            return n;
+        }
+    }
+
+    /** The thread that leads (blocks in the event descriptor or is about to) now, or null (for tests). */
+    Thread leader() {
+        synchronized (followersLock) {
+            return leaderAway ? null : leader;
+        }
     }
 
     /**
@@ -329,7 +751,7 @@ final class UcxWorker {
             if (r > 0) {
                 long deadline = System.nanoTime() + 1_000_000_000L;
                 while (UcxNative.requestStatus(r) == UcxNative.IN_PROGRESS && System.nanoTime() - deadline < 0) {
-                    UcxNative.progress(handle);
+                    progress(); // wakes those whose messages it took in
                 }
                 RequestCompletion.abandon(this, r, into);
             }

@@ -33,6 +33,7 @@ public class NativeGlueTest {
     private static final long LARGE_TAG = 0x1111_0000_0000_0002L;
     private static final long WAKE_TAG = 0x1111_0000_0000_0003L;
     private static final long PEER_TAG = 0x1111_0000_0000_0004L;
+    private static final long PEEK_TAG = 0x1111_0000_0000_0005L;
     private static final long UNUSED_TAG = 0x2222_0000_0000_0000L;
     private static final long ALL_BITS = -1L;
 
@@ -91,6 +92,27 @@ public class NativeGlueTest {
     @Test
     public void an8MiBMessageToItselfArrivesIntact() {
         assertMessageArrivesIntact(endpoint, LARGE_TAG, 8 << 20);
+    }
+
+    @Test
+    public void peekSeesAMessageAndLeavesItForProbe() {
+        ByteBuffer data = filled(64, 9);
+        assertEquals(UcxNative.peek(worker, PEEK_TAG, ALL_BITS), 0, "nothing sent yet");
+        long send = UcxNative.send(worker, endpoint, PEEK_TAG, UcxNative.address(data), 64);
+        assertTrue(send >= 0, "send: " + status(send));
+        long deadline = deadline();
+        while (UcxNative.peek(worker, PEEK_TAG, ALL_BITS) == 0) {
+            if (System.nanoTime() - deadline > 0) {
+                fail("peek never saw the message");
+            }
+            UcxNative.progress(worker);
+        }
+        assertEquals(UcxNative.peek(worker, PEEK_TAG, ALL_BITS), 1, "a second look sees it still");
+        assertEquals(UcxNative.peek(worker, PEEK_TAG + 1, ALL_BITS), 0, "another tag");
+        long message = UcxNative.probe(worker, PEEK_TAG, ALL_BITS, infoAddress);
+        assertNotEquals(message, 0L, "probe takes what peek left");
+        assertEquals(UcxNative.peek(worker, PEEK_TAG, ALL_BITS), 0, "taken");
+        receive(message, ByteBuffer.allocateDirect(64), send);
     }
 
     @Test

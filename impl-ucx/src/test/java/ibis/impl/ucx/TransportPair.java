@@ -58,6 +58,24 @@ final class TransportPair implements AutoCloseable {
         return new Connection(c, a);
     }
 
+    /**
+     * A connection of the second transport to itself: both sides' ends are on one worker, and UCX
+     * moves its messages through its {@code self} transport, which raises no event.
+     */
+    Connection connectToItself() throws IOException, InterruptedException {
+        ConnectionEnds c = to.connect(member("to", to), 10_000);
+        ConnectionEnds a = accepted.poll(10, TimeUnit.SECONDS);
+        if (a == null) {
+            c.closeQuietly();
+            throw new AssertionError("the connection was not accepted");
+        }
+        synchronized (opened) {
+            opened.add(c);
+            opened.add(a);
+        }
+        return new Connection(c, a);
+    }
+
     @Override
     public void close() throws IOException {
         synchronized (opened) {

@@ -477,7 +477,8 @@ public final class SystemPeer implements PeerMain.Role {
 
     /**
      * Whether a thread in this state with this stack is blocked in a write of the implementation:
-     * ucx: the sink waits in the kernel for the worker's events (for credit or send completions);
+     * ucx: the sink waits for credit or send completions, in the kernel for the worker's events (the
+     * worker's leader) or parked until the leader wakes it (a follower, see UcxWorker);
      * tcp: a native socket call under its sink; else: parked or waiting under the sink.
      */
     static boolean blockedInWrite(String implementation, Thread.State state, StackTraceElement[] stack) {
@@ -488,7 +489,9 @@ public final class SystemPeer implements PeerMain.Role {
             return false;
         }
         if (implementation.equals("ucx")) {
-            return stack[0].isNativeMethod() && stack[0].getMethodName().equals("waitEvent");
+            boolean follower = Arrays.stream(stack).anyMatch(f -> f.getClassName().equals("ibis.impl.ucx.UcxWorker"))
+                    && (state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING);
+            return follower || stack[0].isNativeMethod() && stack[0].getMethodName().equals("waitEvent");
         }
         return stack[0].isNativeMethod() || state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
     }

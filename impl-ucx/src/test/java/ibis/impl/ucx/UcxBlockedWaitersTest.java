@@ -1,0 +1,132 @@
+package ibis.impl.ucx;
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertNotNull;
+import static org.testng.Assert.assertNull;
+import static org.testng.Assert.assertTrue;
+
+import ibis.ipl.Ibis;
+import ibis.ipl.PortType;
+import ibis.ipl.ReadMessage;
+import ibis.ipl.ReceivePort;
+import ibis.ipl.SendPort;
+import ibis.ipl.WriteMessage;
+import ibis.testsupport.PoolFixture;
+import ibis.testsupport.Waits;
+
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+import org.testng.annotations.Test;
+
+/**
+ * Many threads blocked on one worker: at most one of them (the leader) blocks in the worker's
+ * event descriptor, the others are parked followers; while nothing arrives none of them is woken
+ * by the leader, a message wakes at most its own receiver, and when the leader's own wait ends a
+ * follower takes over the lead. Counts, not times.
+ */
+public class UcxBlockedWaitersTest {
+
+    private static final int PORTS = 30;
+
+    private static final PortType TYPE = new PortType(PortType.CONNECTION_ONE_TO_ONE, PortType.SERIALIZATION_DATA,
+            PortType.RECEIVE_EXPLICIT, PortType.COMMUNICATION_RELIABLE);
+
+    @Test(timeOut = 120_000)
+    public void thirtyBlockedReceiversShareOneThreadInTheEventDescriptor() throws Exception {
+        try (PoolFixture pool = new PoolFixture(UcxIbisStarter.NICKNAME)) {
+            Ibis sending = pool.create(TYPE);
+            UcxIbis receiving = (UcxIbis) pool.create(TYPE);
+            UcxWorker worker = receiving.ucxTransport().worker();
+            ReceivePort[] in = new ReceivePort[PORTS];
+            SendPort[] out = new SendPort[PORTS];
+            for (int i = 0; i < PORTS; i++) {
+                in[i] = receiving.createReceivePort(TYPE, "in-" + i);
+                in[i].enableConnections();
+                out[i] = sending.createSendPort(TYPE);
+                out[i].connect(in[i].identifier());
+            }
+            AtomicReferenceArray<Object> got = new AtomicReferenceArray<>(PORTS);
+            Thread[] receivers = new Thread[PORTS];
+            for (int i = 0; i < PORTS; i++) {
+                int port = i;
+                receivers[i] = new Thread(() -> {
+                    try {
+                        ReadMessage m = in[port].receive();
+                        got.set(port, m.readInt());
+                        m.finish();
+                    } catch (Throwable e) {
+                        got.set(port, e);
+                    }
+                }, "receiver-" + i);
+                receivers[i].start();
+            }
+            Waits.until("one leader and " + (PORTS - 1) + " followers",
+                    () -> worker.leader() != null && worker.followers() == PORTS - 1);
+
+            // Idle: the leader's slices end (counted), nobody else is woken by it.
+            long readyBefore = worker.readyWakeUps();
+            long sliceEnds = worker.leaderWakeUps();
+            Waits.until("three slices of the leader", () -> worker.leaderWakeUps() >= sliceEnds + 3);
+            assertEquals(worker.mostBlocked(), 1, "threads in the event descriptor at once");
+            assertEquals(worker.readyWakeUps(), readyBefore, "followers woken while nothing arrived");
+            assertEquals(worker.followers(), PORTS - 1);
+
+            // A message for the leader's own port: it takes it, and a follower takes over the lead.
+            Thread first = worker.leader();
+            int leaderPort = indexOf(receivers, first);
+            long handOvers = worker.handOvers();
+            send(out[leaderPort], leaderPort);
+            first.join();
+            assertEquals(got.get(leaderPort), leaderPort);
+            Waits.until("a follower leads", () -> worker.leader() != null && worker.leader() != first
+                    && worker.followers() == PORTS - 2);
+            assertTrue(worker.handOvers() > handOvers, "the lead was handed over");
+
+            // A message for a follower: the leader wakes exactly that one.
+            Thread second = worker.leader();
+            int followerPort = (indexOf(receivers, second) + 1) % PORTS;
+            if (followerPort == leaderPort) {
+                followerPort = (followerPort + 1) % PORTS;
+            }
+            readyBefore = worker.readyWakeUps();
+            send(out[followerPort], followerPort);
+            receivers[followerPort].join();
+            assertEquals(got.get(followerPort), followerPort);
+            assertEquals(worker.readyWakeUps() - readyBefore, 1, "followers woken for one message");
+            assertEquals(worker.leader(), second, "the leader leads on");
+
+            // The rest, all at once: everyone gets its own message.
+            for (int i = 0; i < PORTS; i++) {
+                if (i != leaderPort && i != followerPort) {
+                    send(out[i], i);
+                }
+            }
+            for (int i = 0; i < PORTS; i++) {
+                receivers[i].join();
+                assertEquals(got.get(i), i, "receiver " + i);
+            }
+            assertEquals(worker.mostBlocked(), 1, "threads in the event descriptor at once");
+            assertNull(worker.leader(), "nobody waits any more");
+            for (int i = 0; i < PORTS; i++) {
+                out[i].close();
+                in[i].close();
+            }
+        }
+    }
+
+    private static void send(SendPort port, int value) throws Exception {
+        WriteMessage w = port.newMessage();
+        w.writeInt(value);
+        w.finish();
+    }
+
+    private static int indexOf(Thread[] threads, Thread t) {
+        assertNotNull(t, "a leader");
+        for (int i = 0; i < threads.length; i++) {
+            if (threads[i] == t) {
+                return i;
+            }
+        }
+        throw new AssertionError(t.getName() + " leads, not a receiver");
+    }
+}

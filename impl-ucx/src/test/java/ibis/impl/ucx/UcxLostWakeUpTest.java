@@ -1,0 +1,214 @@
+package ibis.impl.ucx;
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertTrue;
+
+import ibis.io.ByteSink;
+import ibis.io.ByteSource;
+import ibis.testsupport.Waits;
+
+import java.nio.ByteBuffer;
+import java.util.Properties;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.testng.annotations.Test;
+
+/**
+ * No wake-up is lost on a worker where one thread blocks in the event descriptor and the others
+ * are parked. The slices of the waits are an hour long here (ibis.ucx.wait.slice), so a wake-up
+ * that only a slice would make up for is a hang (caught by the bounded joins, generous bounds of
+ * a hang, not of a speed), and the worker counts any slice that did ({@link UcxWorker#sliceRescues()}).
+ */
+public class UcxLostWakeUpTest {
+
+    /** A hang, not a time: the waits below end in milliseconds when nothing is lost. */
+    private static final long HANG_MILLIS = 60_000;
+
+    private static Properties blockingAtOnceWithHourSlices() {
+        Properties p = new Properties();
+        p.setProperty("ibis.receive.spin.micros", "0");
+        p.setProperty(UcxPropertyTable.WAIT_SLICE, "3600000");
+        return p;
+    }
+
+    /**
+     * A message over a connection to the same worker for a parked follower, sent after the leader
+     * armed the worker and looked at its own wait, before it blocks in the descriptor (the leader
+     * is held at exactly that point by its own condition). In the leader design as reverted the
+     * sender signalled only a thread already counted as blocked and nobody looked at the
+     * followers; here the sender signals the lead holder and looks at the followers itself. (With
+     * UCX 1.13 on this machine the leader's poll was woken by an event anyway, so the old design
+     * passes this too: it guards the path, it did not reproduce the rmi failure.)
+     */
+    @Test(timeOut = 2 * HANG_MILLIS)
+    public void aLoopbackMessageForAFollowerSentWhileTheLeaderIsAboutToBlockWakesTheFollower() throws Exception {
+        try (TransportPair pair = new TransportPair(blockingAtOnceWithHourSlices())) {
+            TransportPair.Connection c = pair.connectToItself();
+            UcxWorker worker = pair.to.worker();
+            CountDownLatch held = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            AtomicBoolean done = new AtomicBoolean();
+            UcxWorker.Condition gate = new UcxWorker.Condition() {
+                private boolean wasHeld;
+
+                @Override
+                boolean ready() {
+                    // Its first look as the lead holder is the one after the arm, before the poll.
+                    if (!wasHeld && worker.leader() == Thread.currentThread()) {
+                        wasHeld = true;
+                        held.countDown();
+                        awaitQuietly(release);
+                    }
+                    return done.get();
+                }
+
+                @Override
+                void check() {
+                    // never fails
+                }
+
+                @Override
+                boolean mayBeReady() {
+                    return done.get();
+                }
+            };
+            AtomicReference<Object> leaderOutcome = new AtomicReference<>();
+            Thread leader = new Thread(() -> {
+                try {
+                    leaderOutcome.set(worker.await(gate, null, 0, false));
+                } catch (Throwable e) {
+                    leaderOutcome.set(e);
+                }
+            }, "leader");
+            leader.start();
+            assertTrue(held.await(HANG_MILLIS, TimeUnit.MILLISECONDS), "the leader armed the worker");
+
+            ByteSource source = c.acceptor().source();
+            AtomicReference<Object> followerOutcome = new AtomicReference<>();
+            Thread follower = new Thread(() -> {
+                try {
+                    followerOutcome.set(source.awaitData(0));
+                } catch (Throwable e) {
+                    followerOutcome.set(e);
+                }
+            }, "follower");
+            follower.start();
+            Waits.until("the follower is parked", () -> worker.followers() == 1);
+
+            write(c.connector().sink(), 1);
+            release.countDown();
+
+            follower.join(HANG_MILLIS);
+            assertFalse(follower.isAlive(), "the follower was never woken: a lost wake-up");
+            assertEquals(followerOutcome.get(), Boolean.TRUE);
+            assertEquals(worker.sliceRescues(), 0, "waits that only their slice ended");
+            assertEquals(worker.mostBlocked(), 1, "threads in the event descriptor at once");
+
+            done.set(true);
+            worker.wakeAll();
+            leader.join(HANG_MILLIS);
+            assertEquals(leaderOutcome.get(), Boolean.TRUE);
+        }
+    }
+
+    /**
+     * Many readers and writers on one worker, over connections to itself (no events) and from
+     * another worker (shared memory), every wait blocking at once: messages, credits and request
+     * completions all end waits of parked threads, and the lead moves between them. Everything
+     * arrives, and no slice had to make up for a wake-up.
+     */
+    @Test(timeOut = 4 * HANG_MILLIS)
+    public void manyBlockingReadersAndWritersOnOneWorkerLoseNoWakeUp() throws Exception {
+        int loopback = 4;
+        int remote = 4;
+        int messages = 1500;
+        try (TransportPair pair = new TransportPair(blockingAtOnceWithHourSlices())) {
+            UcxWorker worker = pair.to.worker();
+            int n = loopback + remote;
+            TransportPair.Connection[] cs = new TransportPair.Connection[n];
+            for (int i = 0; i < n; i++) {
+                cs[i] = i < loopback ? pair.connectToItself() : pair.connect();
+            }
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            long[] received = new long[n];
+            Thread[] threads = new Thread[2 * n];
+            for (int i = 0; i < n; i++) {
+                int k = i;
+                threads[2 * i] = new Thread(() -> {
+                    SplittableRandom random = new SplittableRandom(k);
+                    try {
+                        ByteSink sink = cs[k].connector().sink();
+                        for (int m = 0; m < messages; m++) {
+                            // Sizes from one byte to rendezvous messages beyond a credit quarter.
+                            int size = random.nextInt(8) == 0 ? 1 + random.nextInt(1 << 20) : 1 + random.nextInt(64);
+                            write(sink, size);
+                            for (int y = random.nextInt(4); y > 0; y--) {
+                                Thread.yield();
+                            }
+                        }
+                    } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                    }
+                }, "writer-" + k);
+                threads[2 * i + 1] = new Thread(() -> {
+                    ByteBuffer into = ByteBuffer.allocate(1 << 16);
+                    try {
+                        ByteSource source = cs[k].acceptor().source();
+                        long total = 0;
+                        int ended = 0;
+                        while (ended < messages) {
+                            into.clear();
+                            source.read(into, 1);
+                            for (int j = 0; j < into.position(); j++) {
+                                if (into.get(j) == 1) {
+                                    ended++; // the last byte of each message is 1, the others 0
+                                }
+                            }
+                            total += into.position();
+                        }
+                        received[k] = total;
+                    } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                    }
+                }, "reader-" + k);
+            }
+            for (Thread t : threads) {
+                t.start();
+            }
+            for (Thread t : threads) {
+                t.join(2 * HANG_MILLIS);
+                assertFalse(t.isAlive(), t.getName() + " never ended: a lost wake-up");
+            }
+            if (failure.get() != null) {
+                throw new AssertionError("a reader or writer failed", failure.get());
+            }
+            for (int i = 0; i < n; i++) {
+                assertTrue(received[i] >= messages, "bytes read on connection " + i);
+            }
+            assertEquals(worker.sliceRescues(), 0, "waits that only their slice ended");
+            assertEquals(worker.mostBlocked(), 1, "threads in the event descriptor at once");
+        }
+    }
+
+    /** Writes {@code size} bytes: zeros and a last 1 (so that the reader counts messages). */
+    private static void write(ByteSink sink, int size) throws Exception {
+        ByteBuffer b = ByteBuffer.allocate(size);
+        b.put(size - 1, (byte) 1);
+        sink.write(new ByteBuffer[] {b}, 0, 1);
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            if (!latch.await(HANG_MILLIS, TimeUnit.MILLISECONDS)) {
+                throw new AssertionError("never released");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
