@@ -70,9 +70,9 @@ final class OneSenderReceipt implements MessageDelivery {
                 synchronized (port.lock) {
                     byPort = c.closedByPort;
                 }
-                if (awaiting && !byPort && c.nothingArrived()) {
-                    // A withdrawn connection attempt (see ReceiveConnection.nothingArrived):
-                    // nothing is lost; wait for the next sender, as after a CLOSE.
+                if (!byPort && c.nothingArrived()) {
+                    // A withdrawn connection attempt (see ReceiveConnection.nothingArrived): not a
+                    // byte arrived, so nothing is lost; wait for the next sender, as after a CLOSE.
                     port.connectionEnded(c, e);
                     continue;
                 }
