@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * <p>Like an MPI communicator, every member calls the same collectives in the same order, and one
  * thread at a time uses an instance. Buffers of primitive collectives are overwritten in place;
  * all members pass arrays of the same length. A member that leaves or dies during a collective makes
- * the others' call fail with an {@link java.io.UncheckedIOException}.
+ * the others' call fail with an {@link java.io.UncheckedIOException}: the member that notices tells
+ * all others, and the instance stays failed (every later collective on it throws).
  *
  * <p>Algorithms (see the module README): small vectors (at most {@link #LARGE_THRESHOLD_PROPERTY}
  * bytes, default 64 KiB) use recursive doubling (allreduce) and binomial trees (reduce, broadcast,
@@ -527,11 +528,42 @@ public final class Collectives {
     }
 
     private void send(int dest, Object payload) {
-        to[dest].put(rank, sendSeq[dest]++, payload);
+        try {
+            to[dest].put(rank, sendSeq[dest]++, payload);
+        } catch (RuntimeException e) {
+            abortOthers(e);
+            throw e;
+        }
     }
 
     private Object recv(int from) {
-        return mailbox.take(from, recvSeq[from]++, "collectives " + name);
+        try {
+            return mailbox.take(from, recvSeq[from]++, "collectives " + name);
+        } catch (RuntimeException e) {
+            if (!mailbox.aborted()) {
+                abortOthers(e);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * This member saw a failure (a member gone): tells every other member, so that members waiting
+     * for a member that is alive but gave up fail too instead of hanging. Best effort: a member that
+     * cannot be told is gone itself, which its waiters see anyway.
+     */
+    private void abortOthers(RuntimeException cause) {
+        LOG.debug("collectives {}: member {} aborts: {}", name, rank, cause.toString());
+        mailbox.put(rank, Mailbox.ABORT, cause.getMessage());
+        for (int r = 0; r < size; r++) {
+            if (r != rank) {
+                try {
+                    to[r].put(rank, Mailbox.ABORT, cause.getMessage());
+                } catch (RuntimeException e) {
+                    LOG.debug("collectives {}: cannot tell member {} of the abort: {}", name, r, e.toString());
+                }
+            }
+        }
     }
 
     @Override

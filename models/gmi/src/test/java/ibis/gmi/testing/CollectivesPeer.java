@@ -263,4 +263,29 @@ final class CollectivesPeer {
                 "solo objects");
         PeerMain.say("PASS group-of-1");
     }
+
+    /** The last member never joins the allreduce (the test kills it); the others must fail. */
+    void killed() throws InterruptedException {
+        Collectives c = Collectives.open("coll-kill", n);
+        double[] warm = new double[8];
+        c.allreduce(warm, ReduceOp.SUM);
+        if (me == n - 1) {
+            PeerMain.say("BLOCKING");
+            PeerMain.stayUntilParentGoes();
+            return;
+        }
+        PeerMain.say("CALLING");
+        try {
+            c.allreduce(new double[8], ReduceOp.SUM);
+            PeerMain.say("RETURNED");
+        } catch (RuntimeException e) {
+            PeerMain.say("CALL-FAILED " + e);
+        }
+        try {
+            c.barrier();
+            PeerMain.say("RETURNED");
+        } catch (RuntimeException e) {
+            PeerMain.say("AGAIN-FAILED " + e);
+        }
+    }
 }

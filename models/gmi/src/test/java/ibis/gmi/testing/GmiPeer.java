@@ -33,6 +33,8 @@ import java.util.concurrent.TimeUnit;
  * that, process 0 makes a forwarded group call of {@code blockOn}; after the kill it prints
  * {@code FORWARDED results} once its forwarder got the others' results and the victim's failure.</li>
  * <li>{@code collectives}: every collective of the collectives library ({@link CollectivesPeer}).</li>
+ * <li>{@code collectives-kill}: an allreduce by all but the last process, which blocks and is killed;
+ * the others print {@code CALL-FAILED exception}, and the same for a second collective.</li>
  * </ul>
  */
 public final class GmiPeer implements PeerMain.Role {
@@ -51,6 +53,8 @@ public final class GmiPeer implements PeerMain.Role {
             matrix();
         } else if (args[0].equals("collectives")) {
             new CollectivesPeer(me, n).run();
+        } else if (args[0].equals("collectives-kill")) {
+            new CollectivesPeer(me, n).killed();
         } else {
             kill();
         }
