@@ -1229,6 +1229,17 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
 
     // ------------------------------------------------------------------ failures
 
+    /**
+     * Whether the process of {@code rank} left the pool, died, or lost its connection to this
+     * process; used by libraries on GMI (the collectives) to bound their own waits.
+     *
+     * @param rank a process rank
+     * @return true when that process is gone
+     */
+    public boolean isGone(int rank) {
+        return gone.contains(rank);
+    }
+
     private void processGone(IbisIdentifier id, String what) {
         IbisIdentifier[] all = processes;
         if (all == null) {

@@ -32,6 +32,9 @@ import java.util.concurrent.TimeUnit;
  * last member blocks, the test kills it, the others print {@code CALL-FAILED exception}. Before
  * that, process 0 makes a forwarded group call of {@code blockOn}; after the kill it prints
  * {@code FORWARDED results} once its forwarder got the others' results and the victim's failure.</li>
+ * <li>{@code collectives}: every collective of the collectives library ({@link CollectivesPeer}).</li>
+ * <li>{@code collectives-kill}: an allreduce by all but the last process, which blocks and is killed;
+ * the others print {@code CALL-FAILED exception}, and the same for a second collective.</li>
  * </ul>
  */
 public final class GmiPeer implements PeerMain.Role {
@@ -48,6 +51,10 @@ public final class GmiPeer implements PeerMain.Role {
         PeerMain.say("RANK " + me);
         if (args[0].equals("matrix")) {
             matrix();
+        } else if (args[0].equals("collectives")) {
+            new CollectivesPeer(me, n).run();
+        } else if (args[0].equals("collectives-kill")) {
+            new CollectivesPeer(me, n).killed();
         } else {
             kill();
         }
