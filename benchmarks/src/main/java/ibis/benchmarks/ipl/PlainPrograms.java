@@ -149,22 +149,24 @@ final class PlainPrograms {
                 + " measurement. First run: the pool's first 10,000 messages (what such a program gets, JIT warm-up"
                 + " included). Second run: the next 10,000 in the same pool. Ratio: first-run median / the median of"
                 + " the suite's own `writeArray/readArray` byte[] stream above (the byte one for byte, the data one"
-                + " for data and object.ibis, whose writeArray/readArray the suite does not time separately).");
+                + " for data and object.ibis, whose writeArray/readArray the suite does not time separately)."
+                + " On a machine with no more cores than busy threads the first run is mostly the JIT's: both"
+                + " JVMs' C2 compilers share the cores with sender and receiver until the per-message methods"
+                + " are compiled, some 10,000 messages in (docs/benchmarks.md, \"Reading the figures\").");
         t.add("");
         t.add("| serialization | first run: median | min–max | second run: median | min–max | suite stream"
-                + " | ratio (first / suite) |");
-        t.add("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+                + " | ratio (first / suite) | ratio (second / suite) |");
+        t.add("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
         for (Result r : results) {
             if (r.failure() != null && r.first().size() == 0) {
-                t.add("| " + r.serialization() + " | failed: " + r.failure().replace('|', '/') + " | | | | | |");
+                t.add("| " + r.serialization() + " | failed: " + r.failure().replace('|', '/') + " | | | | | | |");
                 continue;
             }
             double suite = reference(suiteStreams, r.serialization());
             t.add("| " + r.serialization() + " | " + fmt(r.first().median()) + " | " + fmt(r.first().min()) + "–"
                     + fmt(r.first().max()) + " | " + fmt(r.second().median()) + " | " + fmt(r.second().min()) + "–"
                     + fmt(r.second().max()) + " | " + (Double.isNaN(suite) ? "—" : fmt(suite)) + " | "
-                    + (Double.isNaN(suite) ? "—" : String.format(Locale.ROOT, "%.2f", r.first().median() / suite))
-                    + " |");
+                    + ratio(r.first(), suite) + " | " + ratio(r.second(), suite) + " |");
         }
         t.add("");
         for (Result r : results) {
@@ -177,6 +179,11 @@ final class PlainPrograms {
         }
         t.add("");
         return t;
+    }
+
+    /** A run's median over the suite's stream, or a dash when either is missing. */
+    private static String ratio(Series run, double suite) {
+        return Double.isNaN(suite) || run.size() == 0 ? "—" : String.format(Locale.ROOT, "%.2f", run.median() / suite);
     }
 
     /** The suite's writeArray/readArray stream that a plain program of {@code serialization} is compared with. */

@@ -58,14 +58,17 @@ final class MpiJob {
      * Runs {@code main} under the launcher command and checks that both ranks printed their OK line
      * with the same checksum and that the job exited with 0.
      *
+     * @param jvmOptions more options for each rank's JVM, before the class path
      * @return the binding description of rank 0's line
      */
-    static String runPingPong(List<String> launcher, Class<?> main) throws IOException, InterruptedException {
+    static String runPingPong(List<String> launcher, Class<?> main, String... jvmOptions)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(launcher);
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-Djava.library.path=" + MULTIARCH_LIBRARIES, "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), main.getName()));
+                "-Djava.library.path=" + MULTIARCH_LIBRARIES, "--enable-native-access=ALL-UNNAMED"));
+        command.addAll(List.of(jvmOptions));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         Path output = Files.createTempFile("mpi-job", ".out");
         try {
             Process job = new ProcessBuilder(command).redirectErrorStream(true)

@@ -1,17 +1,16 @@
 package ibis.impl.tcp;
 
 import ibis.io.config.InvalidPropertyException;
-import ibis.ipl.IbisProperties;
 import ibis.ipl.impl.ConnectionEnds;
 import ibis.ipl.impl.ImplPropertyTable;
 import ibis.ipl.impl.ImplSettings;
 import ibis.ipl.impl.IncomingConnectionHandler;
+import ibis.ipl.impl.ListenAddress;
 import ibis.ipl.impl.MemberIdentifier;
 import ibis.ipl.impl.SourceWaitSet;
 import ibis.ipl.impl.Transport;
 
 import java.io.IOException;
-import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -62,7 +61,7 @@ public final class TcpTransport implements Transport {
             this.readAhead = TcpPropertyTable.READ_AHEAD_PROPERTY.get(properties);
             this.spinMicros = ImplPropertyTable.RECEIVE_SPIN_MICROS_PROPERTY.get(properties);
             port = TcpPropertyTable.PORT_PROPERTY.get(properties);
-            address = chooseAddress(properties);
+            address = ListenAddress.choose(TcpPropertyTable.ADDRESS_PROPERTY.get(properties), properties);
         } catch (InvalidPropertyException e) {
             throw ImplSettings.configurationError(e);
         }
@@ -86,58 +85,6 @@ public final class TcpTransport implements Transport {
     /** The address of the listening socket. */
     public InetSocketAddress listenAddress() {
         return listenAddress;
-    }
-
-    /**
-     * The address to listen on: {@code ibis.tcp.address} if set; else the local address of the
-     * interface that reaches the registry server; the loopback address when the server is on this
-     * host, not set, or cannot be resolved.
-     */
-    static InetAddress chooseAddress(Properties properties) throws IOException {
-        String configured = TcpPropertyTable.ADDRESS_PROPERTY.get(properties);
-        if (configured != null) {
-            return InetAddress.getByName(configured);
-        }
-        String server = property(properties, IbisProperties.SERVER_ADDRESS);
-        if (server == null || server.isBlank()) {
-            return InetAddress.getLoopbackAddress();
-        }
-        String host = hostOf(server.trim());
-        try {
-            InetAddress serverAddress = InetAddress.getByName(host);
-            if (serverAddress.isLoopbackAddress()) {
-                return InetAddress.getLoopbackAddress();
-            }
-            // "Connecting" a datagram socket sends nothing; it only picks the outgoing interface.
-            try (DatagramSocket probe = new DatagramSocket()) {
-                probe.connect(serverAddress, 9);
-                InetAddress local = probe.getLocalAddress();
-                if (local != null && !local.isAnyLocalAddress()) {
-                    return local;
-                }
-            }
-        } catch (IOException e) {
-            LOG.debug("cannot find the interface towards the registry server {}: {}", server, e.toString());
-        }
-        return InetAddress.getLoopbackAddress();
-    }
-
-    /** The host part of {@code host}, {@code host:port}, {@code [ipv6]:port} or a bare IPv6 literal. */
-    static String hostOf(String address) {
-        if (address.startsWith("[")) {
-            int end = address.indexOf(']');
-            return end > 0 ? address.substring(1, end) : address;
-        }
-        int colon = address.indexOf(':');
-        if (colon >= 0 && colon == address.lastIndexOf(':')) {
-            return address.substring(0, colon);
-        }
-        return address;
-    }
-
-    private static String property(Properties properties, String name) {
-        String value = properties == null ? null : properties.getProperty(name);
-        return value != null ? value : System.getProperty(name);
     }
 
     private void configure(SocketChannel channel) throws IOException {

@@ -1,18 +1,17 @@
 package ibis.impl.ucx;
 
 import ibis.io.config.InvalidPropertyException;
-import ibis.ipl.IbisProperties;
 import ibis.ipl.impl.ConnectionEnds;
 import ibis.ipl.impl.ImplPropertyTable;
 import ibis.ipl.impl.ImplSettings;
 import ibis.ipl.impl.IncomingConnectionHandler;
+import ibis.ipl.impl.ListenAddress;
 import ibis.ipl.impl.MemberIdentifier;
 import ibis.ipl.impl.SourceWaitSet;
 import ibis.ipl.impl.Transport;
 
 import java.io.IOException;
 import java.net.ConnectException;
-import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
@@ -91,7 +90,7 @@ public final class UcxTransport implements Transport {
             this.settings = new Settings(window, messageMax, (int) closeTimeout, errorMode);
             spinMicros = ImplPropertyTable.RECEIVE_SPIN_MICROS_PROPERTY.get(properties);
             this.setupTimeoutMillis = Math.max(1, ImplPropertyTable.HANDSHAKE_TIMEOUT_PROPERTY.get(properties));
-            address = chooseAddress(properties);
+            address = ListenAddress.choose(UcxPropertyTable.ADDRESS_PROPERTY.get(properties), properties);
         } catch (InvalidPropertyException e) {
             throw ImplSettings.configurationError(e);
         }
@@ -138,56 +137,6 @@ public final class UcxTransport implements Transport {
     /** The worker (for tests). */
     UcxWorker worker() {
         return worker;
-    }
-
-    /**
-     * The address to listen on: {@code ibis.ucx.address} if set; else the local address of the
-     * interface that reaches the registry server; the loopback address when the server is on this
-     * host, not set, or cannot be resolved (as the tcp implementation chooses).
-     */
-    static InetAddress chooseAddress(Properties properties) throws IOException {
-        String configured = UcxPropertyTable.ADDRESS_PROPERTY.get(properties);
-        if (configured != null) {
-            return InetAddress.getByName(configured);
-        }
-        String server = properties == null ? null : properties.getProperty(IbisProperties.SERVER_ADDRESS);
-        if (server == null) {
-            server = System.getProperty(IbisProperties.SERVER_ADDRESS);
-        }
-        if (server == null || server.isBlank()) {
-            return InetAddress.getLoopbackAddress();
-        }
-        String host = hostOf(server.trim());
-        try {
-            InetAddress serverAddress = InetAddress.getByName(host);
-            if (serverAddress.isLoopbackAddress()) {
-                return InetAddress.getLoopbackAddress();
-            }
-            // "Connecting" a datagram socket sends nothing; it only picks the outgoing interface.
-            try (DatagramSocket probe = new DatagramSocket()) {
-                probe.connect(serverAddress, 9);
-                InetAddress local = probe.getLocalAddress();
-                if (local != null && !local.isAnyLocalAddress()) {
-                    return local;
-                }
-            }
-        } catch (IOException e) {
-            LOG.debug("cannot find the interface towards the registry server {}: {}", server, e.toString());
-        }
-        return InetAddress.getLoopbackAddress();
-    }
-
-    /** The host part of {@code host}, {@code host:port}, {@code [ipv6]:port} or a bare IPv6 literal. */
-    static String hostOf(String address) {
-        if (address.startsWith("[")) {
-            int end = address.indexOf(']');
-            return end > 0 ? address.substring(1, end) : address;
-        }
-        int colon = address.indexOf(':');
-        if (colon >= 0 && colon == address.lastIndexOf(':')) {
-            return address.substring(0, colon);
-        }
-        return address;
     }
 
     /** A new local connection id: never 0 (unsigned, wraps after 2^32 - 1 connections). */

@@ -506,20 +506,43 @@ public abstract class AbstractIbis implements Ibis {
     // ------------------------------------------------------------------ ports
 
     /**
-     * Creates the send port object of the network implementation.
+     * Creates the send port object of the network implementation: by default one whose behaviour
+     * all comes from the base; an implementation with port behaviour of its own overrides this.
      *
      * @see AbstractSendPort#AbstractSendPort
      */
-    protected abstract AbstractSendPort newSendPort(PortType type, String name, SendPortDisconnectUpcall upcall,
-            Properties portProperties) throws IOException;
+    protected AbstractSendPort newSendPort(PortType type, String name, SendPortDisconnectUpcall upcall,
+            Properties portProperties) throws IOException {
+        return new BaseSendPort(this, type, name, upcall, portProperties);
+    }
 
     /**
-     * Creates the receive port object of the network implementation.
+     * Creates the receive port object of the network implementation: by default one whose
+     * behaviour all comes from the base; an implementation with port behaviour of its own
+     * overrides this.
      *
      * @see AbstractReceivePort#AbstractReceivePort
      */
-    protected abstract AbstractReceivePort newReceivePort(PortType type, String name, MessageUpcall upcall,
-            ReceivePortConnectUpcall connectUpcall, Properties portProperties) throws IOException;
+    protected AbstractReceivePort newReceivePort(PortType type, String name, MessageUpcall upcall,
+            ReceivePortConnectUpcall connectUpcall, Properties portProperties) throws IOException {
+        return new BaseReceivePort(this, type, name, upcall, connectUpcall, portProperties);
+    }
+
+    /** A send port whose behaviour all comes from the base. */
+    static final class BaseSendPort extends AbstractSendPort {
+        BaseSendPort(AbstractIbis ibis, PortType type, String name, SendPortDisconnectUpcall upcall,
+                Properties properties) {
+            super(ibis, type, name, upcall, properties);
+        }
+    }
+
+    /** A receive port whose behaviour all comes from the base. */
+    static final class BaseReceivePort extends AbstractReceivePort {
+        BaseReceivePort(AbstractIbis ibis, PortType type, String name, MessageUpcall upcall,
+                ReceivePortConnectUpcall connectUpcall, Properties properties) {
+            super(ibis, type, name, upcall, connectUpcall, properties);
+        }
+    }
 
     private void checkPortType(PortType type) {
         PortTypeRules.validate(type);

@@ -1,0 +1,494 @@
+package ibis.impl.mpi;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.ServiceLoader;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * MPI in this process: initialized once, shared by every user (transport instances, the registry over
+ * MPI), finalized once. MPI can be initialized only once per process and never again after
+ * {@code MPI_Finalize}, so this is a process-wide singleton.
+ *
+ * <h2>Life cycle</h2>
+ * {@link #get(Properties)} initializes MPI on its first call ({@code MPI_Init_thread} with
+ * {@code MPI_THREAD_MULTIPLE}, through the backend {@code ibis.mpi.backend} chooses: {@code glue},
+ * {@code bindings} or {@code auto}, see {@link MpiPropertyTable}) and counts a user; every later call
+ * returns the same object and counts another user. Each user calls {@link #release()} once when it
+ * ends. MPI is finalized by a shutdown hook ({@code ibis.mpi.finalize=exit}, the default: Ibis
+ * instances may come and go in one process, as the TCK's do) or when the last user released it
+ * ({@code ibis.mpi.finalize=release}); after that {@link #get} throws. A failed initialization is
+ * not retried: every later {@link #get} throws the same reason.
+ *
+ * <h2>Tags and receiving</h2>
+ * Every Ibis message travels on Ibis' own duplicate of {@code MPI_COMM_WORLD} with a tag laid out by
+ * {@link #tags()}: a kind ({@link MpiTags#CONTROL}, {@link MpiTags#DATA}, {@link MpiTags#CREDIT},
+ * {@link MpiTags#WAKE}, {@link MpiTags#REGISTRY}) and an id. A user {@link #register registers} one
+ * {@link MpiReceiver} per kind it receives; messages are received only by {@link #poll()}, which
+ * matches the next message of any source and tag ({@code MPI_Improbe}) and hands it to the receiver
+ * of its kind. So users never take each other's messages, and nobody may probe or receive with
+ * {@code MPI_ANY_TAG} on its own. A message of a kind nobody registered yet is kept (copied into a
+ * byte array) and handed over when its receiver registers, in the order it arrived.
+ *
+ * <p>{@link #poll()} runs in one thread at a time (others return at once), so a receiver sees the
+ * messages of one source and tag in MPI's order. A thread that waits for something a receiver
+ * provides drives progress itself: {@link #await} polls, spins for {@code ibis.mpi.spin.micros} and
+ * then parks with growing back-off (no spinning at all when the host is oversubscribed: more ranks
+ * on this host than cores). A receiver that makes a waiter's condition true should
+ * {@link LockSupport#unpark} it; the back-off bounds the delay anyway.
+ *
+ * <h2>Sending</h2>
+ * The transport sends with {@link #backend()} directly ({@link MpiBackend#isend} into its own request
+ * slots); {@link #send} is a blocking convenience for rare messages (the registry's).
+ *
+ * <h2>Failures</h2>
+ * MPI is fail-stop: a rank that dies ends the whole job ({@code mpirun} kills the others), so no user
+ * ever sees a peer's death as an error it could handle. {@link #abort} ends the job on purpose.
+ */
+public final class MpiProcess {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MpiProcess.class);
+
+    /** The longest park of the back-off. */
+    private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** The default spin before parking on a host that is not oversubscribed. */
+    private static final long DEFAULT_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+
+    private static MpiProcess instance;
+    private static IOException failure;
+    private static boolean finalized;
+
+    private final MpiBackend backend;
+    private final MpiTags tags;
+    private final boolean finalizeOnRelease;
+    private final boolean oversubscribed;
+    private final long spinNanos;
+    private int users;
+
+    /** Held by the one thread in {@link #poll()}; {@link #register} takes it to keep the order. */
+    private final ReentrantLock pollLock = new ReentrantLock();
+    private volatile MpiReceiver[] receivers = new MpiReceiver[MpiTags.KINDS];
+    /** Per kind, messages that arrived before their receiver registered. Guarded by pollLock. */
+    private final List<ArrayDeque<Held>> held = new ArrayList<>();
+    private final ThreadLocal<MpiMatch> matches;
+    private final ThreadLocal<Sender> senders;
+
+    /** A message kept for a receiver that has not registered yet. */
+    private static final class Held {
+        final int source;
+        final int tag;
+        final byte[] bytes;
+
+        Held(int source, int tag, byte[] bytes) {
+            this.source = source;
+            this.tag = tag;
+            this.bytes = bytes;
+        }
+    }
+
+    /** One thread's request slot and status for {@link #send}. */
+    private static final class Sender {
+        final MpiSlots request;
+        final MpiStatus status;
+
+        Sender(MpiBackend backend) {
+            request = backend.newRequests(1);
+            status = backend.newStatus();
+        }
+    }
+
+    private MpiProcess(MpiBackend backend, boolean finalizeOnRelease, long spinMicros) {
+        this.backend = backend;
+        this.tags = new MpiTags(backend.tagUpperBound());
+        this.finalizeOnRelease = finalizeOnRelease;
+        this.oversubscribed = localRanks() > Runtime.getRuntime().availableProcessors();
+        this.spinNanos = spinMicros >= 0 ? TimeUnit.MICROSECONDS.toNanos(spinMicros)
+                : oversubscribed ? 0 : DEFAULT_SPIN_NANOS;
+        for (int kind = 0; kind < MpiTags.KINDS; kind++) {
+            held.add(new ArrayDeque<>());
+        }
+        this.matches = ThreadLocal.withInitial(() -> new MpiMatch(this));
+        this.senders = ThreadLocal.withInitial(() -> new Sender(backend));
+    }
+
+    /**
+     * MPI in this process, initialized on the first call; counts a user, who must {@link #release()}
+     * it once.
+     *
+     * @param properties where {@code ibis.mpi.*} are looked up first (then system properties); may be
+     *     null
+     * @throws IOException when MPI cannot be initialized (the message names the reason and the fix),
+     *     was finalized already, or a later call names another backend than the one in use
+     */
+    public static synchronized MpiProcess get(Properties properties) throws IOException {
+        if (finalized) {
+            throw new IOException("MPI was finalized in this process and cannot be initialized again");
+        }
+        if (failure != null) {
+            throw new IOException(failure.getMessage(), failure);
+        }
+        String choice = MpiPropertyTable.BACKEND_PROPERTY.get(properties).toLowerCase(Locale.ROOT);
+        if (instance == null) {
+            try {
+                String finalize = MpiPropertyTable.FINALIZE_PROPERTY.get(properties).toLowerCase(Locale.ROOT);
+                if (!finalize.equals("exit") && !finalize.equals("release")) {
+                    throw new IOException(MpiPropertyTable.FINALIZE + "=" + finalize + ": use exit or release");
+                }
+                MpiBackend backend = openBackend(choice);
+                if (backend.threadLevel() < MpiNative.THREAD_MULTIPLE) {
+                    String reason = "MPI provides thread level " + backend.threadLevel() + " only, Ibis needs"
+                            + " MPI_THREAD_MULTIPLE (" + backend + ")";
+                    backend.finish();
+                    finalized = true;
+                    throw new IOException(reason);
+                }
+                instance = new MpiProcess(backend, finalize.equals("release"),
+                        MpiPropertyTable.SPIN_MICROS_PROPERTY.get(properties));
+                Runtime.getRuntime().addShutdownHook(new Thread(MpiProcess::finishAtExit, "ibis-mpi-finalize"));
+                LOG.info("MPI initialized: rank {} of {}, {} ({}), {}, spin {} us{}", backend.rank(),
+                        backend.size(), backend.name(), backend.libraryVersion(), instance.tags,
+                        instance.spinNanos / 1000, instance.oversubscribed ? ", oversubscribed host" : "");
+            } catch (IOException | RuntimeException e) {
+                failure = e instanceof IOException ? (IOException) e : new IOException(e.getMessage(), e);
+                throw failure;
+            }
+        } else if (!choice.equals("auto") && !instance.backend.name().startsWith(choice + "/")) {
+            throw new IOException(MpiPropertyTable.BACKEND + "=" + choice + ", but this process uses MPI through "
+                    + instance.backend.name() + " already (MPI is initialized once per process)");
+        }
+        instance.users++;
+        return instance;
+    }
+
+    /**
+     * Why {@link #get} would fail, without initializing MPI: null when it may work (MPI may still fail
+     * to initialize), else a one-line reason. For starters that must decide whether {@code mpi} is
+     * available.
+     */
+    public static synchronized String unavailableReason(Properties properties) {
+        if (finalized) {
+            return "MPI was finalized in this process";
+        }
+        if (failure != null) {
+            return failure.getMessage();
+        }
+        if (instance != null) {
+            return null;
+        }
+        String choice = MpiPropertyTable.BACKEND_PROPERTY.get(properties).toLowerCase(Locale.ROOT);
+        if (choice.equals("bindings")) {
+            return provider("bindings") == null ? "the Open MPI Java bindings' backend is not on the class path"
+                    + " (fetch the classes with scripts/fetch-ompi-java and rebuild impl-mpi)" : null;
+        }
+        String glue = NativeLibrary.unavailableReason();
+        if (glue == null || choice.equals("auto") && provider("bindings") != null) {
+            return null;
+        }
+        return glue;
+    }
+
+    private static MpiBackend openBackend(String choice) throws IOException {
+        switch (choice) {
+            case "glue":
+                return GlueBackend.open(MpiNative.THREAD_MULTIPLE);
+            case "bindings": {
+                MpiBackendProvider provider = provider("bindings");
+                if (provider == null) {
+                    throw new IOException(MpiPropertyTable.BACKEND + "=bindings: the Open MPI Java bindings'"
+                            + " backend is not on the class path (fetch the classes with scripts/fetch-ompi-java"
+                            + " and rebuild impl-mpi)");
+                }
+                return provider.open(MpiNative.THREAD_MULTIPLE);
+            }
+            case "auto": {
+                String glue = NativeLibrary.unavailableReason();
+                if (glue == null) {
+                    return GlueBackend.open(MpiNative.THREAD_MULTIPLE);
+                }
+                MpiBackendProvider provider = provider("bindings");
+                if (provider == null) {
+                    throw new NativeLibrary.UnavailableException(glue);
+                }
+                LOG.info("MPI glue unavailable ({}): using {}", glue, provider.name());
+                return provider.open(MpiNative.THREAD_MULTIPLE);
+            }
+            default:
+                throw new IOException(MpiPropertyTable.BACKEND + "=" + choice + ": use auto, glue or bindings");
+        }
+    }
+
+    private static MpiBackendProvider provider(String name) {
+        for (MpiBackendProvider provider : ServiceLoader.load(MpiBackendProvider.class,
+                MpiProcess.class.getClassLoader())) {
+            if (provider.name().equals(name)) {
+                return provider;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Ends one user's use of MPI. With {@code ibis.mpi.finalize=release}, the last release finalizes
+     * MPI; by default that happens at exit.
+     *
+     * @throws IOException when finalizing fails
+     * @throws IllegalStateException when there are no users left to release
+     */
+    public void release() throws IOException {
+        synchronized (MpiProcess.class) {
+            if (users <= 0) {
+                throw new IllegalStateException("MpiProcess released more often than got");
+            }
+            users--;
+            if (users == 0 && finalizeOnRelease && !finalized) {
+                finalized = true;
+                backend.finish();
+                LOG.info("MPI finalized: its last user released it");
+            }
+        }
+    }
+
+    private static void finishAtExit() {
+        synchronized (MpiProcess.class) {
+            if (instance == null || finalized) {
+                return;
+            }
+            finalized = true;
+            try {
+                instance.backend.finish();
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("MPI_Finalize at exit failed: {}", e.getMessage());
+            }
+        }
+    }
+
+    /** The backend in use. */
+    public MpiBackend backend() {
+        return backend;
+    }
+
+    /** The tag layout for this MPI's tag upper bound. */
+    public MpiTags tags() {
+        return tags;
+    }
+
+    /** This process' rank in {@code MPI_COMM_WORLD}. */
+    public int rank() {
+        return backend.rank();
+    }
+
+    /** The number of ranks in {@code MPI_COMM_WORLD}. */
+    public int size() {
+        return backend.size();
+    }
+
+    /** Whether more ranks run on this host than it has cores (then waiters do not spin). */
+    public boolean oversubscribed() {
+        return oversubscribed;
+    }
+
+    /**
+     * Registers the receiver of a tag kind, and hands it the messages of that kind that arrived before,
+     * in order (from the calling thread, before this method returns).
+     *
+     * @throws IllegalStateException when the kind has a receiver already
+     * @throws IOException when handing over a kept message fails
+     */
+    public void register(int kind, MpiReceiver receiver) throws IOException {
+        if (kind < 0 || kind >= MpiTags.KINDS) {
+            throw new IllegalArgumentException("no tag kind " + kind);
+        }
+        pollLock.lock();
+        try {
+            if (receivers[kind] != null) {
+                throw new IllegalStateException("tag kind " + kind + " has a receiver already: " + receivers[kind]);
+            }
+            ArrayDeque<Held> queue = held.get(kind);
+            MpiMatch match = matches.get();
+            while (!queue.isEmpty()) {
+                Held message = queue.poll();
+                match.hold(message.source, message.tag, message.bytes);
+                deliver(receiver, match);
+            }
+            MpiReceiver[] next = receivers.clone();
+            next[kind] = receiver;
+            receivers = next;
+        } finally {
+            pollLock.unlock();
+        }
+    }
+
+    /**
+     * Removes the receiver of a kind (when it is {@code receiver}); messages of that kind are kept again
+     * until the next registration.
+     */
+    public void unregister(int kind, MpiReceiver receiver) {
+        pollLock.lock();
+        try {
+            if (receivers[kind] == receiver) {
+                MpiReceiver[] next = receivers.clone();
+                next[kind] = null;
+                receivers = next;
+            }
+        } finally {
+            pollLock.unlock();
+        }
+    }
+
+    /**
+     * Matches the messages that have arrived and hands each to the receiver of its kind; returns at
+     * once when another thread is polling. Allocates nothing per message (except for kinds nobody
+     * registered yet).
+     *
+     * @return the number of messages handled
+     * @throws IOException when MPI or a receiver fails
+     */
+    public int poll() throws IOException {
+        if (!pollLock.tryLock()) {
+            return 0;
+        }
+        try {
+            MpiMatch match = matches.get();
+            int handled = 0;
+            while (handled < 64 && match.probe()) {
+                handled++;
+                int kind = match.kind();
+                MpiReceiver receiver = kind < MpiTags.KINDS ? receivers[kind] : null;
+                if (receiver != null) {
+                    deliver(receiver, match);
+                } else if (kind < MpiTags.KINDS) {
+                    held.get(kind).add(new Held(match.source(), match.tag(), match.receiveBytes()));
+                } else {
+                    match.discard();
+                    LOG.warn("dropped a message of {} bytes from rank {} with tag {}: not an Ibis tag",
+                            match.length(), match.source(), match.tag());
+                }
+            }
+            return handled;
+        } finally {
+            pollLock.unlock();
+        }
+    }
+
+    private static void deliver(MpiReceiver receiver, MpiMatch match) throws IOException {
+        try {
+            receiver.matched(match);
+        } finally {
+            if (!match.received()) {
+                match.discard();
+                LOG.warn("{} did not receive a message of {} bytes from rank {} (tag {}): discarded", receiver,
+                        match.length(), match.source(), match.tag());
+            }
+        }
+    }
+
+    /**
+     * Waits until {@code done} is true, polling MPI meanwhile: spins for the configured time, then
+     * parks with growing back-off up to 1 ms.
+     *
+     * @param timeoutNanos the longest wait; 0 or less: no limit
+     * @return true when {@code done} became true, false on time-out
+     * @throws InterruptedIOException when the thread is interrupted (its interrupt status stays set)
+     * @throws IOException when MPI or a receiver fails
+     */
+    public boolean await(BooleanSupplier done, long timeoutNanos) throws IOException {
+        long start = System.nanoTime();
+        long park = 1_000;
+        while (!done.getAsBoolean()) {
+            if (poll() > 0) {
+                continue;
+            }
+            long waited = System.nanoTime() - start;
+            if (timeoutNanos > 0 && waited >= timeoutNanos) {
+                return done.getAsBoolean();
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedIOException("interrupted while waiting for MPI");
+            }
+            if (waited < spinNanos) {
+                Thread.onSpinWait();
+            } else {
+                LockSupport.parkNanos(this, timeoutNanos > 0 ? Math.min(park, timeoutNanos - waited) : park);
+                park = Math.min(park * 2, MAX_PARK_NANOS);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Sends {@code length} bytes of {@code buffer} from {@code offset} and waits until MPI is done with
+     * them, polling meanwhile (so two ranks sending to each other both make progress). A convenience
+     * for rare messages: it allocates per call.
+     *
+     * @throws IOException when MPI fails
+     */
+    public void send(int destination, int tag, MpiBuffer buffer, int offset, int length) throws IOException {
+        Sender sender = senders.get();
+        backend.isend(buffer, offset, length, destination, tag, sender.request, 0);
+        boolean[] complete = new boolean[1];
+        IOException[] error = new IOException[1];
+        boolean interrupted = false;
+        while (true) {
+            try {
+                await(() -> {
+                    try {
+                        complete[0] = complete[0] || backend.test(sender.request, 0, sender.status);
+                    } catch (IOException e) {
+                        error[0] = e;
+                    }
+                    return complete[0] || error[0] != null;
+                }, 0);
+                break;
+            } catch (InterruptedIOException e) {
+                // The bytes belong to MPI until the send completed: finish it, then restore the interrupt.
+                interrupted = Thread.interrupted();
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (error[0] != null) {
+            throw error[0];
+        }
+    }
+
+    /** Ends every process of the job ({@code MPI_Abort}); does not return. */
+    public void abort(int exitCode) {
+        LOG.error("aborting the MPI job with exit code {}", exitCode);
+        backend.abort(exitCode);
+    }
+
+    /**
+     * The number of ranks on this host, from the launcher's environment (Open MPI's
+     * {@code OMPI_COMM_WORLD_LOCAL_SIZE}, MPICH's {@code MPI_LOCALNRANKS}); 1 when neither says.
+     */
+    static int localRanks() {
+        for (String name : new String[] {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS"}) {
+            String value = System.getenv(name);
+            if (value != null) {
+                try {
+                    return Integer.parseInt(value.strip());
+                } catch (NumberFormatException e) {
+                    LOG.debug("{}={} is no number", name, value);
+                }
+            }
+        }
+        return 1;
+    }
+
+    @Override
+    public String toString() {
+        return "MPI rank " + rank() + " of " + size() + " through " + backend.name();
+    }
+}

@@ -1,0 +1,49 @@
+package ibis.impl.mpi;
+
+import ibis.io.config.Property;
+import ibis.io.config.PropertyTable;
+
+import java.util.List;
+
+/** The properties of the MPI implementation (name, default, meaning). */
+public final class MpiPropertyTable implements PropertyTable {
+
+    /** Which way to reach MPI: {@code auto}, {@code glue} or {@code bindings}. */
+    public static final String BACKEND = "ibis.mpi.backend";
+
+    /** When MPI is finalized: {@code exit} (a shutdown hook) or {@code release} (the last user's release). */
+    public static final String FINALIZE = "ibis.mpi.finalize";
+
+    /** Microseconds a waiting thread polls MPI before it parks with growing back-off. */
+    public static final String SPIN_MICROS = "ibis.mpi.spin.micros";
+
+    /** {@link #BACKEND}. */
+    public static final Property<String> BACKEND_PROPERTY = Property.ofText(BACKEND, "auto", "how this process"
+            + " reaches MPI: glue (our JNI glue over the MPI C API; Open MPI or MPICH), bindings (Open MPI's Java"
+            + " bindings, when their classes are on the class path) or auto (the glue when its library loads,"
+            + " else the bindings)");
+    /** {@link #FINALIZE}. */
+    public static final Property<String> FINALIZE_PROPERTY = Property.ofText(FINALIZE, "exit", "when MPI is"
+            + " finalized, once per process (it cannot be initialized again): exit (a shutdown hook) or release"
+            + " (when the last user, an Ibis instance or the registry, released it; MPI is unusable afterwards)");
+    /** {@link #SPIN_MICROS}. */
+    public static final Property<Long> SPIN_MICROS_PROPERTY = Property.ofLong(SPIN_MICROS, -1, -1, 10_000_000,
+            "microseconds a waiting thread polls MPI before it parks with growing back-off (up to 1 ms); -1: 50"
+                    + " unless the host is oversubscribed (more local ranks than cores), then 0");
+
+    static final List<Property<?>> PROPERTIES = List.of(BACKEND_PROPERTY, FINALIZE_PROPERTY, SPIN_MICROS_PROPERTY);
+
+    /** Creates the table (used by {@link java.util.ServiceLoader}). */
+    public MpiPropertyTable() {
+    }
+
+    @Override
+    public String subsystem() {
+        return "mpi";
+    }
+
+    @Override
+    public List<Property<?>> properties() {
+        return PROPERTIES;
+    }
+}

@@ -1,0 +1,200 @@
+package ibis.impl.mpi;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.zip.CRC32;
+
+/**
+ * Two ranks use {@link MpiProcess} as the transport and the registry will: both send at once, from two
+ * threads each, checksummed messages of 0 bytes to 4 MiB on two {@link MpiTags#DATA} ids, and small
+ * messages on {@link MpiTags#REGISTRY} whose receiver registers only after all data arrived (so they
+ * are kept and handed over in order); a message longer than its receiver's room is refused with an
+ * IOException. Prints the {@link PingPong} result line with a checksum over both directions, which
+ * {@link MpiJob} compares; started by {@code mpirun}, the backend chosen by {@code -Dibis.mpi.backend}.
+ */
+public final class MpiProcessExchangeMain {
+
+    private static final int[] SIZES = {0, 1, 7, 100, 4096, 65_536, 300_000, 1 << 20, 4 << 20};
+    private static final int ROUNDS = 2;
+    private static final int[] DATA_IDS = {7, 8};
+    private static final int TOO_LONG_ID = 9;
+    private static final int REGISTRY_MESSAGES = 20;
+    private static final long WAIT_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+    private MpiProcessExchangeMain() {
+    }
+
+    /** Per DATA id: what arrived, in order. Touched only by the polling thread (one at a time). */
+    private static final class Incoming {
+        final CRC32 crc = new CRC32();
+        int messages;
+        long bytes;
+        String error;
+    }
+
+    /** Runs the exchange; exits with 0 when it passed. */
+    public static void main(String[] args) {
+        int rank = -1;
+        try {
+            MpiProcess process = MpiProcess.get(null);
+            rank = process.rank();
+            String result = run(process);
+            System.out.println("pingpong rank=" + rank + " of 2 process " + process.backend().name()
+                    + " thread=" + process.backend().threadLevel() + ": " + result + " OK");
+            System.out.flush();
+            process.release();
+            System.exit(0);
+        } catch (Throwable t) {
+            System.out.println("pingpong rank=" + rank + " FAILED: " + t);
+            t.printStackTrace(System.out);
+            System.out.flush();
+            System.exit(1);
+        }
+    }
+
+    private static byte[] payload(int source, int id, int index, int size) {
+        byte[] bytes = new byte[size];
+        new Random(source * 1_000_003L + id * 10_007L + index).nextBytes(bytes);
+        return bytes;
+    }
+
+    private static String run(MpiProcess process) throws Exception {
+        if (process.size() != 2) {
+            throw new IOException("needs 2 ranks, has " + process.size());
+        }
+        int rank = process.rank();
+        int peer = 1 - rank;
+        MpiTags tags = process.tags();
+        Incoming[] incoming = new Incoming[TOO_LONG_ID + 1];
+        for (int id : new int[] {7, 8, 9}) {
+            incoming[id] = new Incoming();
+        }
+        MpiBuffer staging = MpiBuffer.allocate(process, 4 << 20);
+        byte[] copy = new byte[4 << 20];
+        process.register(MpiTags.DATA, match -> {
+            Incoming in = incoming[match.id()];
+            if (match.source() != peer) {
+                in.error = "DATA from rank " + match.source();
+                return;
+            }
+            if (match.id() == TOO_LONG_ID) {
+                try {
+                    match.receive(staging, 0, 100);
+                    in.error = "a " + match.length() + "-byte message fit in 100 bytes";
+                } catch (IOException expected) {
+                    in.messages++;
+                }
+                return;
+            }
+            int expected = SIZES[in.messages % SIZES.length];
+            int n = match.receive(staging, 0, staging.capacity());
+            if (n != expected) {
+                in.error = "message " + in.messages + " of id " + match.id() + " has " + n + " bytes, expected "
+                        + expected;
+            }
+            staging.buffer().get(0, copy, 0, n);
+            in.crc.update(copy, 0, n);
+            in.messages++;
+            in.bytes += n;
+        });
+
+        // Registry messages first: the peer has no receiver for them yet, so its process keeps them.
+        CRC32 registrySent = new CRC32();
+        MpiBuffer small = MpiBuffer.allocate(process, 256);
+        for (int i = 0; i < REGISTRY_MESSAGES; i++) {
+            byte[] bytes = payload(rank, 99, i, 1 + i * 10);
+            small.buffer().put(0, bytes);
+            process.send(peer, tags.tag(MpiTags.REGISTRY, 3), small, 0, bytes.length);
+            registrySent.update(bytes);
+        }
+
+        // Two threads send DATA at once, while the peer does the same.
+        CRC32[] dataSent = {new CRC32(), new CRC32()};
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        List<Thread> senders = new ArrayList<>();
+        for (int t = 0; t < DATA_IDS.length; t++) {
+            int id = DATA_IDS[t];
+            CRC32 crc = dataSent[t];
+            Thread sender = new Thread(() -> {
+                try {
+                    MpiBuffer out = MpiBuffer.allocate(process, 4 << 20);
+                    for (int i = 0; i < ROUNDS * SIZES.length; i++) {
+                        byte[] bytes = payload(rank, id, i, SIZES[i % SIZES.length]);
+                        out.buffer().put(0, bytes);
+                        process.send(peer, tags.tag(MpiTags.DATA, id), out, 0, bytes.length);
+                        crc.update(bytes);
+                    }
+                } catch (Throwable e) {
+                    failed.set(e);
+                }
+            }, "sender-" + id);
+            sender.start();
+            senders.add(sender);
+        }
+        for (Thread sender : senders) {
+            sender.join(TimeUnit.NANOSECONDS.toMillis(WAIT_NANOS));
+            if (sender.isAlive()) {
+                throw new IOException(sender.getName() + " did not finish");
+            }
+        }
+        if (failed.get() != null) {
+            throw new IOException("a sender failed", failed.get());
+        }
+        MpiBuffer tooLong = MpiBuffer.allocate(process, 5000);
+        process.send(peer, tags.tag(MpiTags.DATA, TOO_LONG_ID), tooLong, 0, 5000);
+
+        int expected = ROUNDS * SIZES.length;
+        boolean arrived = process.await(() -> incoming[7].messages == expected && incoming[8].messages == expected
+                && incoming[TOO_LONG_ID].messages == 1, WAIT_NANOS);
+        for (Incoming in : incoming) {
+            if (in != null && in.error != null) {
+                throw new IOException(in.error);
+            }
+        }
+        if (!arrived) {
+            throw new IOException("DATA did not arrive: " + incoming[7].messages + " and " + incoming[8].messages
+                    + " of " + expected);
+        }
+
+        // Now the registry's receiver: the kept messages arrive first, in order.
+        CRC32 registryReceived = new CRC32();
+        int[] registryCount = {0};
+        String[] registryError = {null};
+        process.register(MpiTags.REGISTRY, match -> {
+            byte[] bytes = match.receiveBytes();
+            if (match.id() != 3 || match.source() != peer || bytes.length != 1 + registryCount[0] * 10) {
+                registryError[0] = "registry message " + registryCount[0] + ": id " + match.id() + " from "
+                        + match.source() + ", " + bytes.length + " bytes";
+            }
+            registryReceived.update(bytes);
+            registryCount[0]++;
+        });
+        if (!process.await(() -> registryCount[0] == REGISTRY_MESSAGES, WAIT_NANOS)) {
+            throw new IOException("registry messages: " + registryCount[0] + " of " + REGISTRY_MESSAGES);
+        }
+        if (registryError[0] != null) {
+            throw new IOException(registryError[0]);
+        }
+
+        // A checksum over both directions that both ranks compute alike: rank 0's streams first.
+        long[] fromMe = {dataSent[0].getValue(), dataSent[1].getValue(), registrySent.getValue()};
+        long[] fromPeer = {incoming[7].crc.getValue(), incoming[8].crc.getValue(), registryReceived.getValue()};
+        ByteBuffer all = ByteBuffer.allocate(6 * 8);
+        for (long v : rank == 0 ? fromMe : fromPeer) {
+            all.putLong(v);
+        }
+        for (long v : rank == 0 ? fromPeer : fromMe) {
+            all.putLong(v);
+        }
+        CRC32 total = new CRC32();
+        total.update(all.array());
+        long bytes = incoming[7].bytes + incoming[8].bytes;
+        return "messages=" + (2 * expected + REGISTRY_MESSAGES) + " bytes=" + bytes + " crc="
+                + String.format("%08x", total.getValue());
+    }
+}
