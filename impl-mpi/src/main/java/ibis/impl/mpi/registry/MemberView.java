@@ -169,12 +169,6 @@ final class MemberView {
 
     // ---------------------------------------------------------------- queries and waits
 
-    MemberIdentifier electionResult(String election) {
-        synchronized (lock) {
-            return elections.get(election);
-        }
-    }
-
     /** Waits for the election's winner; 0 waits forever, else null when none came in time. */
     MemberIdentifier awaitElectionResult(String election, long timeoutMillis) throws IOException {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
@@ -265,10 +259,10 @@ final class MemberView {
         }
     }
 
-    /** A current member by rank, or null. */
-    MemberIdentifier member(int r) {
+    /** The member of a rank, whether or not it is still in the pool; null before the welcome. */
+    MemberIdentifier memberOfRank(int r) {
         synchronized (lock) {
-            return members.get(r);
+            return everyone.get(r);
         }
     }
 

@@ -93,7 +93,7 @@ public final class MpiRegistryClient implements RegistryClient {
                 || has(capabilities, IbisCapabilities.MEMBERSHIP_UNRELIABLE);
         this.view = new MemberView(poolName, rank, handler);
         this.coordinator = rank == 0 ? new RegistryCoordinator(channel) : null;
-        this.receiver = new Thread(this::receiveLoop, "ibis-mpi-registry rank " + rank);
+        this.receiver = new Thread(this::receiveLoop, "ibis-mpi-registry-rank-" + rank);
         this.receiver.setDaemon(true);
     }
 
@@ -467,9 +467,8 @@ public final class MpiRegistryClient implements RegistryClient {
         }
         int winner = reply.readInt();
         reply.expectEnd();
-        MemberIdentifier result = view.electionResult(electionName);
-        // The ELECTED event came before the reply, unless the winner has left since.
-        return result != null ? result : view.member(winner);
+        // The ELECTED event came before the reply; the view may have cleared it since (the winner left).
+        return view.memberOfRank(winner);
     }
 
     @Override
