@@ -38,11 +38,17 @@ public class MpiRegistryUnderMpirunTest {
 
     @Test(timeOut = 120_000)
     public void threeRanksUnderMpirunAgreeOnJoinsLeaderSequenceSignalsTerminationAndLeave() throws Exception {
-        List<String> command = new ArrayList<>(List.of("mpirun.openmpi", "--oversubscribe", "-np", "3",
+        checkRanks(runJob(3), 3);
+    }
+
+    /** Runs {@link RegistryRankMain} with {@code n} ranks under mpirun; the output of a job that exited with 0. */
+    private static String runJob(int n, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("mpirun.openmpi", "--oversubscribe", "-np", Integer.toString(n),
                 "--bind-to", "none", "--mca", "btl_tcp_if_include", "lo", "--mca", "oob_tcp_if_include", "lo",
                 ProcessHandle.current().info().command().orElse("java")));
         command.addAll(MEMBER_JVM);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), RegistryRankMain.class.getName()));
+        command.addAll(List.of(args));
         Path output = Files.createTempFile("mpi-registry", ".out");
         try {
             Process job = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile())
@@ -55,9 +61,23 @@ public class MpiRegistryUnderMpirunTest {
             }
             String text = read(output);
             assertEquals(job.exitValue(), 0, text);
-            checkRanks(text, 3);
+            return text;
         } finally {
             Files.deleteIfExists(output);
+        }
+    }
+
+    @Test(timeOut = 120_000)
+    public void rankZeroThatEndsFirstKeepsCoordinatingUntilTheOthersLeft() throws Exception {
+        String text = runJob(3, "rank0-ends-first");
+        assertTrue(text.contains("rank 0 ends\n"), text);
+        Set<String> sequences = new HashSet<>();
+        for (int r = 1; r < 3; r++) {
+            String a = group(text, "rank " + r + " after rank 0 ended: sequence (\\d+),(\\d+) leader (\\d+)\n", 1);
+            String b = group(text, "rank " + r + " after rank 0 ended: sequence (\\d+),(\\d+) leader (\\d+)\n", 2);
+            assertTrue(Long.parseLong(b) > Long.parseLong(a), text);
+            assertTrue(sequences.add(a) && sequences.add(b), "unique\n" + text);
+            assertTrue(text.contains("rank " + r + " OK\n"), text);
         }
     }
 

@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
  * {@code rank R joined 0,1,2 closed}, {@code rank R leader W}, {@code rank R sequence a,b,...},
  * {@code rank R signal ping-S from S}, {@code rank R terminated by W}, {@code rank 0 left 1,2},
  * {@code rank R OK}. Exits with 1 (and a line saying why) when a step fails or waits longer than 30 s.
+ * With the argument {@code rank0-ends-first}, rank 0 ends right after the join instead (see
+ * {@link #rankZeroEndsFirst}).
  */
 public final class RegistryRankMain {
 
@@ -94,6 +96,10 @@ public final class RegistryRankMain {
         int size = registry.getPoolSize();
         try {
             registry.enableEvents();
+            if (args.length > 0 && args[0].equals("rank0-ends-first")) {
+                rankZeroEndsFirst(registry, events, rank);
+                return;
+            }
             List<String> joined = new ArrayList<>();
             for (int i = 0; i < size; i++) {
                 joined.add(events.next("joined ").substring("joined ".length()));
@@ -137,6 +143,24 @@ public final class RegistryRankMain {
             System.out.flush();
             System.exit(1);
         }
+    }
+
+    /**
+     * Rank 0 returns from main at once, without leaving: at exit its registry leaves for it and keeps
+     * coordinating. The others wait until they see rank 0 leave, then still get answers.
+     */
+    private static void rankZeroEndsFirst(RegistryClient registry, Events events, int rank) throws Exception {
+        if (rank == 0) {
+            say(0, "ends");
+            return;
+        }
+        events.next("left 0");
+        long a = registry.getSequenceNumber("after");
+        long b = registry.getSequenceNumber("after");
+        IbisIdentifier leader = registry.elect("late");
+        say(rank, "after rank 0 ended: sequence " + a + "," + b + " leader " + leader.name());
+        registry.leave();
+        say(rank, "OK");
     }
 
     private static void say(int rank, String what) {
