@@ -138,7 +138,14 @@ final class PoolRunner {
                 plan.mpirunCommand(mpirun, javaCommand, launcherClassPath, server));
         builder.environment().putAll(plan.mpirunEnvironment(root));
         // mpirun forwards standard input to rank 0.
-        Process p = builder.redirectInput(ProcessBuilder.Redirect.INHERIT).start();
+        Process p;
+        try {
+            p = builder.redirectInput(ProcessBuilder.Redirect.INHERIT).start();
+        } catch (IOException e) {
+            throw new IOException("cannot start " + mpirun + " for --impl mpi (" + e.getMessage() + "): install Open"
+                    + " MPI (scripts/setup installs it), or name Open MPI's mpirun with -D" + LauncherProperties.MPIRUN
+                    + "=PATH in JAVA_OPTS", e);
+        }
         pumps.add(startPump(new TaggedOutputPump(p.getInputStream(), out, out), 0, "out"));
         pumps.add(startPump(new TaggedOutputPump(p.getErrorStream(), err, err), 0, "err"));
         return p;
