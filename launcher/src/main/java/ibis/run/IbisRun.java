@@ -38,10 +38,14 @@ public final class IbisRun {
                                   the status of the first member that fails and stops the others.
               --pool NAME         pool name (default for a local pool: a fresh unique name)
               --server HOST:PORT  registry server to use (see ibis-server); port 8888 by default
-              --impl NICK         network implementation, e.g. tcp (sets ibis.implementation)
+              --impl NICK         network implementation, e.g. tcp (sets ibis.implementation);
+                                  with --impl mpi, --np N starts the pool through Open MPI's
+                                  mpirun (no registry server: the registry over MPI)
               -cp PATH            class path of the program, put before the Ibis jars
               -Dkey=value         system property for every member (repeatable)
               --jvm-arg ARG       extra JVM option for every member, e.g. --jvm-arg -Xmx2g
+              --mpirun-arg ARG    extra mpirun option (with --np N --impl mpi), e.g.
+                                  --mpirun-arg --hostfile --mpirun-arg hosts.txt
               --help              this text
               --help-properties   every property of every installed subsystem (and of any
                                   given with -cp or in the plug-in jars of
@@ -51,7 +55,8 @@ public final class IbisRun {
             required), or, when no server is given, it is run exactly as with --np 1.
             Started by mpirun or srun (OMPI_COMM_WORLD_RANK/SIZE, PMI_RANK/SIZE or
             SLURM_PROCID/NTASKS set) and without --np, one member is started with the rank and size
-            of the job; --server is then required and the pool name defaults to the job's id.
+            of the job; --server is then required (except with --impl mpi) and the pool name
+            defaults to the job's id. Its output lines are passed on whole.
             Every member runs with --enable-native-access=ALL-UNNAMED and, unless the environment
             sets it, UCX_ERROR_SIGNALS= (empty: UCX must not take the JVM's signals).
 
@@ -59,6 +64,8 @@ public final class IbisRun {
               ibis-run --np 4 ibis.examples.PoolDemo
               ibis-server --port 8888 &   ibis-run --np 2 --server localhost:8888 ibis.examples.Hello
               mpirun -np 8 ibis-run --server head-node:8888 -cp app.jar my.Main
+              ibis-run --np 4 --impl mpi -cp app.jar my.Main
+              mpirun -np 8 ibis-run --impl mpi -cp app.jar my.Main
             """;
 
     private IbisRun() {
@@ -114,7 +121,11 @@ public final class IbisRun {
             err.println("ibis-run: " + e.getMessage());
             return 2;
         }
-        PoolRunner runner = new PoolRunner(plan, java, classPath, grace, out, err);
+        String mpirun = null;
+        if (plan.mode() == LaunchPlan.Mode.MPI_JOB) {
+            mpirun = System.getProperty(LauncherProperties.MPIRUN, mpirunCommand(environment));
+        }
+        PoolRunner runner = new PoolRunner(plan, java, classPath, grace, mpirun, runsAsRoot(), out, err);
         CentralRegistryServer server = null;
         try {
             String address = plan.serverAddress();
@@ -173,6 +184,30 @@ public final class IbisRun {
         return ProcessHandle.current().info().command()
                 .filter(c -> new File(c).canExecute())
                 .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
+    }
+
+    /**
+     * Open MPI's mpirun: {@code mpirun.openmpi} (Debian's name, which stays Open MPI's when the
+     * {@code mpirun} alternative points to MPICH) when it is on the PATH, else {@code mpirun}.
+     */
+    static String mpirunCommand(Map<String, String> environment) {
+        String path = environment.getOrDefault("PATH", "");
+        for (String folder : path.split(File.pathSeparator)) {
+            if (!folder.isEmpty() && new File(folder, "mpirun.openmpi").canExecute()) {
+                return "mpirun.openmpi";
+            }
+        }
+        return "mpirun";
+    }
+
+    /** True when this process runs as root (uid 0): Open MPI then needs OMPI_ALLOW_RUN_AS_ROOT. */
+    static boolean runsAsRoot() {
+        try {
+            Object uid = java.nio.file.Files.getAttribute(java.nio.file.Path.of("/proc/self"), "unix:uid");
+            return Integer.valueOf(0).equals(uid);
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return "root".equals(System.getProperty("user.name"));
+        }
     }
 
     /** A pool name no other launcher on this or another machine picks at the same time. */

@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * The parsed command line of {@code ibis-run}:
  * {@code [--np N] [--pool NAME] [--server HOST:PORT] [--impl NICK] [-cp PATH] [-Dkey=value ...]
- * [--jvm-arg ARG ...] MainClass [args]}.
+ * [--jvm-arg ARG ...] [--mpirun-arg ARG ...] MainClass [args]}.
  *
  * <p>Options end at the first argument that does not start with {@code -} (the main class) or at
  * {@code --}; everything after the main class belongs to the program. A {@code -D} option for one of
@@ -25,6 +25,10 @@ public final class LaunchOptions {
     static final String POOL_SIZE = "ibis.pool.size";
     static final String SERVER_ADDRESS = "ibis.server.address";
     static final String IMPLEMENTATION = "ibis.implementation";
+    static final String REGISTRY_IMPLEMENTATION = "ibis.registry.implementation";
+
+    /** The nickname of the MPI implementation: with it, {@code --np N} starts the pool through mpirun. */
+    public static final String MPI_IMPLEMENTATION = "mpi";
 
     /** What the user asked the launcher to do. */
     public enum Action {
@@ -44,12 +48,14 @@ public final class LaunchOptions {
     private final String classPath;
     private final Map<String, String> systemProperties;
     private final List<String> jvmArguments;
+    private final List<String> mpirunArguments;
     private final String mainClass;
     private final List<String> programArguments;
 
     private LaunchOptions(Action action, Integer processCount, String poolName, String serverAddress,
             String implementation, String classPath, Map<String, String> systemProperties,
-            List<String> jvmArguments, String mainClass, List<String> programArguments) {
+            List<String> jvmArguments, List<String> mpirunArguments, String mainClass,
+            List<String> programArguments) {
         this.action = action;
         this.processCount = processCount;
         this.poolName = poolName;
@@ -58,6 +64,7 @@ public final class LaunchOptions {
         this.classPath = classPath;
         this.systemProperties = Collections.unmodifiableMap(new LinkedHashMap<>(systemProperties));
         this.jvmArguments = List.copyOf(jvmArguments);
+        this.mpirunArguments = List.copyOf(mpirunArguments);
         this.mainClass = mainClass;
         this.programArguments = List.copyOf(programArguments);
     }
@@ -77,6 +84,7 @@ public final class LaunchOptions {
         String cp = null;
         Map<String, String> props = new LinkedHashMap<>();
         List<String> jvmArgs = new ArrayList<>();
+        List<String> mpirunArgs = new ArrayList<>();
         String main = null;
         List<String> programArgs = new ArrayList<>();
 
@@ -141,6 +149,10 @@ public final class LaunchOptions {
                     jvmArgs.add(inlineValue != null ? inlineValue : valueAfter(args, i, name));
                     i += inlineValue != null ? 1 : 2;
                 }
+                case "--mpirun-arg" -> {
+                    mpirunArgs.add(inlineValue != null ? inlineValue : valueAfter(args, i, name));
+                    i += inlineValue != null ? 1 : 2;
+                }
                 default -> {
                     if (arg.startsWith("-D") && arg.length() > 2) {
                         String definition = arg.substring(2);
@@ -183,8 +195,13 @@ public final class LaunchOptions {
                 throw new UsageException("-D" + POOL_MEMBER + " cannot be combined with --np:"
                         + " the launcher numbers the members itself");
             }
+            if (!mpirunArgs.isEmpty() && (np == null || !MPI_IMPLEMENTATION.equals(impl))) {
+                throw new UsageException("--mpirun-arg needs --np N --impl " + MPI_IMPLEMENTATION
+                        + " (only then does ibis-run start mpirun itself)");
+            }
         }
-        return new LaunchOptions(action, np, pool, server, impl, cp, props, jvmArgs, main, programArgs);
+        return new LaunchOptions(action, np, pool, server, impl, cp, props, jvmArgs, mpirunArgs, main,
+                programArgs);
     }
 
     private static void noInlineValue(String name, String inlineValue) throws UsageException {
@@ -258,6 +275,16 @@ public final class LaunchOptions {
     /** Extra JVM arguments for every member ({@code --jvm-arg}). */
     public List<String> jvmArguments() {
         return jvmArguments;
+    }
+
+    /** Extra arguments for {@code mpirun} ({@code --mpirun-arg}), placed before the member's command. */
+    public List<String> mpirunArguments() {
+        return mpirunArguments;
+    }
+
+    /** True when the implementation is MPI ({@code --impl mpi}). */
+    public boolean mpi() {
+        return MPI_IMPLEMENTATION.equals(implementation);
     }
 
     /** The program's main class, or null for the help actions. */

@@ -15,6 +15,9 @@ public final class LauncherProperties implements PropertyTable {
     /** The java executable for the members (default: the one running the launcher). */
     public static final String JAVA = "ibis.run.java";
 
+    /** The mpirun executable of {@code --np N --impl mpi} (default: mpirun.openmpi on the PATH, else mpirun). */
+    public static final String MPIRUN = "ibis.run.mpirun";
+
     /** Milliseconds between SIGTERM and SIGKILL when the launcher stops the remaining members. */
     public static final String STOP_GRACE = "ibis.run.stop.grace";
 
@@ -36,10 +39,13 @@ public final class LauncherProperties implements PropertyTable {
                     "Set by ibis-run from --np (or the cluster launcher's size)."),
             Property.ofTextDescribedDefault(LaunchOptions.SERVER_ADDRESS, "embedded server",
                     "Set by ibis-run from --server; for a local pool without --server, the address of "
-                            + "the registry server the launcher embeds on a free loopback port."),
+                            + "the registry server the launcher embeds on a free loopback port (not set "
+                            + "for --impl mpi without --server: the registry over MPI needs none)."),
             Property.ofTextDescribedDefault(LaunchOptions.IMPLEMENTATION, null, "Set by ibis-run from --impl."),
             Property.ofTextDescribedDefault(JAVA, "the launcher's java",
                     "Launcher: java executable used to start the members."),
+            Property.ofTextDescribedDefault(MPIRUN, "mpirun.openmpi if on the PATH, else mpirun",
+                    "Launcher: Open MPI's mpirun, started by --np N --impl mpi."),
             STOP_GRACE_PROPERTY,
             Property.ofTextDescribedDefault("org.slf4j.simpleLogger.defaultLogLevel", "warn (bin scripts)",
                     "Log level of the launcher and, unless given with -D on the command line, of every "

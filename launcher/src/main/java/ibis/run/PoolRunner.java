@@ -9,10 +9,10 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Starts the member JVMs of a {@link LaunchPlan}, passes their output on, and waits for them. The
- * first member that exits with a non-zero status decides the launcher's status; the other members
- * are then stopped (SIGTERM, and SIGKILL after a grace period) and the failure is reported on the
- * launcher's standard error.
+ * Starts the member JVMs of a {@link LaunchPlan} (for an MPI job: the one {@code mpirun} that starts
+ * them), passes their output on, and waits for them. The first member that exits with a non-zero
+ * status decides the launcher's status; the other members are then stopped (SIGTERM, and SIGKILL
+ * after a grace period) and the failure is reported on the launcher's standard error.
  */
 final class PoolRunner {
 
@@ -20,6 +20,8 @@ final class PoolRunner {
     private final String javaCommand;
     private final String launcherClassPath;
     private final long stopGraceMillis;
+    private final String mpirun;
+    private final boolean root;
     private final PrintStream out;
     private final PrintStream err;
     private final List<Process> processes = new ArrayList<>();
@@ -31,10 +33,21 @@ final class PoolRunner {
 
     PoolRunner(LaunchPlan plan, String javaCommand, String launcherClassPath, long stopGraceMillis,
             PrintStream out, PrintStream err) {
+        this(plan, javaCommand, launcherClassPath, stopGraceMillis, null, false, out, err);
+    }
+
+    /**
+     * @param mpirun the mpirun executable of an MPI job (unused otherwise)
+     * @param root whether the launcher runs as root (Open MPI then needs its consent variables)
+     */
+    PoolRunner(LaunchPlan plan, String javaCommand, String launcherClassPath, long stopGraceMillis,
+            String mpirun, boolean root, PrintStream out, PrintStream err) {
         this.plan = plan;
         this.javaCommand = javaCommand;
         this.launcherClassPath = launcherClassPath;
         this.stopGraceMillis = stopGraceMillis;
+        this.mpirun = mpirun;
+        this.root = root;
         this.out = out;
         this.err = err;
     }
@@ -89,9 +102,20 @@ final class PoolRunner {
     }
 
     private Process start(int localIndex, String server) throws IOException {
+        if (plan.mode() == LaunchPlan.Mode.MPI_JOB) {
+            return startMpirun(server);
+        }
         ProcessBuilder builder = new ProcessBuilder(
                 plan.memberCommand(localIndex, javaCommand, launcherClassPath, server));
         builder.environment().putAll(plan.memberEnvironment());
+        if (plan.mode() == LaunchPlan.Mode.CLUSTER_MEMBER) {
+            // Passed on line by line, each line in one write: a member JVM writes a printf to its
+            // standard output in pieces, which the cluster launcher would interleave with other ranks'.
+            Process p = builder.redirectInput(ProcessBuilder.Redirect.INHERIT).start();
+            pumps.add(startPump(new PrefixingPump(p.getInputStream(), out, out, ""), localIndex, "out"));
+            pumps.add(startPump(new PrefixingPump(p.getErrorStream(), err, err, ""), localIndex, "err"));
+            return p;
+        }
         if (!plan.prefixOutput()) {
             return builder.inheritIO().start();
         }
@@ -103,21 +127,41 @@ final class PoolRunner {
             p.getOutputStream().close();
         }
         String prefix = "[" + plan.memberIndex(localIndex) + "] ";
-        pumps.add(startPump(p.getInputStream(), out, prefix, localIndex, "out"));
-        pumps.add(startPump(p.getErrorStream(), err, prefix, localIndex, "err"));
+        pumps.add(startPump(new PrefixingPump(p.getInputStream(), out, out, prefix), localIndex, "out"));
+        pumps.add(startPump(new PrefixingPump(p.getErrorStream(), err, err, prefix), localIndex, "err"));
         return p;
     }
 
-    private static Thread startPump(java.io.InputStream source, PrintStream destination, String prefix,
-            int localIndex, String what) {
-        Thread t = new Thread(new PrefixingPump(source, destination, destination, prefix),
-                "ibis-run-" + what + "-" + localIndex);
+    /** Starts mpirun for an MPI job; its tagged output is put back together per rank. */
+    private Process startMpirun(String server) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(
+                plan.mpirunCommand(mpirun, javaCommand, launcherClassPath, server));
+        builder.environment().putAll(plan.mpirunEnvironment(root));
+        // mpirun forwards standard input to rank 0.
+        Process p;
+        try {
+            p = builder.redirectInput(ProcessBuilder.Redirect.INHERIT).start();
+        } catch (IOException e) {
+            throw new IOException("cannot start " + mpirun + " for --impl mpi (" + e.getMessage() + "): install Open"
+                    + " MPI (scripts/setup installs it), or name Open MPI's mpirun with -D" + LauncherProperties.MPIRUN
+                    + "=PATH in JAVA_OPTS", e);
+        }
+        pumps.add(startPump(new TaggedOutputPump(p.getInputStream(), out, out), 0, "out"));
+        pumps.add(startPump(new TaggedOutputPump(p.getErrorStream(), err, err), 0, "err"));
+        return p;
+    }
+
+    private static Thread startPump(Runnable pump, int localIndex, String what) {
+        Thread t = new Thread(pump, "ibis-run-" + what + "-" + localIndex);
         t.setDaemon(true);
         t.start();
         return t;
     }
 
     private String describe(int localIndex) {
+        if (plan.mode() == LaunchPlan.Mode.MPI_JOB) {
+            return "mpirun (pid " + processes.get(localIndex).pid() + ")";
+        }
         int index = plan.memberIndex(localIndex);
         long pid = processes.get(localIndex).pid();
         return (index >= 0 ? "member " + index : "the member") + " (pid " + pid + ")";

@@ -8,9 +8,12 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Copies one member's output stream to the launcher's stream, line by line, with the member's
- * number in front of every line ("{@code [2] }"). Whole lines are written under a lock shared by
- * all pumps of one destination, so lines of different members never interleave mid-line. Bytes are
- * copied unchanged (no re-encoding); a last line without a newline gets one.
+ * number in front of every line ("{@code [2] }"), or with no prefix at all. Each line, prefix
+ * included, is written with one {@code write} and a flush, under a lock shared by all pumps of one
+ * destination, so lines of different members never interleave mid-line, and a line passed on to a
+ * pipe (for example to {@code mpirun}) arrives in one piece however the member wrote it (a JVM's
+ * standard output stream writes a {@code printf} in pieces of 128 bytes or less). Bytes are copied
+ * unchanged (no re-encoding); a last line without a newline gets one.
  */
 final class PrefixingPump implements Runnable {
 
@@ -31,6 +34,7 @@ final class PrefixingPump implements Runnable {
     @Override
     public void run() {
         ByteArrayOutputStream line = new ByteArrayOutputStream(256);
+        line.writeBytes(prefix);
         byte[] buffer = new byte[8192];
         try (InputStream in = source) {
             int n;
@@ -45,7 +49,7 @@ final class PrefixingPump implements Runnable {
                 }
                 line.write(buffer, start, n - start);
                 // A very long line without a newline is passed on in pieces rather than held.
-                if (line.size() >= MAX_LINE) {
+                if (line.size() - prefix.length >= MAX_LINE) {
                     line.write('\n');
                     emit(line);
                 }
@@ -53,7 +57,7 @@ final class PrefixingPump implements Runnable {
         } catch (IOException e) {
             // The member is gone (killed); whatever was read so far is still written below.
         }
-        if (line.size() > 0) {
+        if (line.size() > prefix.length) {
             line.write('\n');
             emit(line);
         }
@@ -62,7 +66,6 @@ final class PrefixingPump implements Runnable {
     private void emit(ByteArrayOutputStream line) {
         synchronized (destinationLock) {
             try {
-                destination.write(prefix);
                 line.writeTo(destination);
                 destination.flush();
             } catch (IOException e) {
@@ -70,5 +73,6 @@ final class PrefixingPump implements Runnable {
             }
         }
         line.reset();
+        line.writeBytes(prefix);
     }
 }

@@ -157,4 +157,21 @@ public class IbisRunTest {
         assertEquals(run(Map.of(), "--np", "2", ScriptedMember.class.getName(), "0", "9", "block"), 9);
         assertTrue(err().contains("member 0 (pid"), err());
     }
+
+    @Test(timeOut = 60_000)
+    public void aMissingMpirunIsAFailureThatSaysWhatToInstall() {
+        String old = System.getProperty(LauncherProperties.MPIRUN);
+        System.setProperty(LauncherProperties.MPIRUN, "/nonexistent/mpirun");
+        try {
+            assertEquals(run(Map.of(), "--np", "2", "--impl", "mpi", ScriptedMember.class.getName(), "-1", "0"), 1);
+            assertTrue(err().contains("cannot start /nonexistent/mpirun for --impl mpi"), err());
+            assertTrue(err().contains("scripts/setup"), err());
+        } finally {
+            if (old == null) {
+                System.clearProperty(LauncherProperties.MPIRUN);
+            } else {
+                System.setProperty(LauncherProperties.MPIRUN, old);
+            }
+        }
+    }
 }

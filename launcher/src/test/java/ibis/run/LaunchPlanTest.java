@@ -163,4 +163,93 @@ public class LaunchPlanTest {
         assertEquals(plan(Map.of("UCX_ERROR_SIGNALS", "SIGILL"), "--np", "2", "M").memberEnvironment(), Map.of());
         assertEquals(plan(Map.of("UCX_ERROR_SIGNALS", ""), "M").memberEnvironment(), Map.of());
     }
+
+    @Test
+    public void npWithImplMpiIsOneMpirunWithoutAnEmbeddedServer() throws UsageException {
+        LaunchPlan p = plan(Map.of(), "--np", "3", "--impl", "mpi", "-cp", "app.jar", "-Da=b",
+                "--jvm-arg", "-Xss4m", "my.Main", "x");
+        assertEquals(p.mode(), LaunchPlan.Mode.MPI_JOB);
+        assertEquals(p.memberCount(), 1, "the launcher starts one process: mpirun");
+        assertEquals(p.poolSize(), Integer.valueOf(3));
+        assertFalse(p.needsEmbeddedServer());
+        assertTrue(p.prefixOutput());
+        assertTrue(p.localJob());
+        List<String> cmd = p.mpirunCommand("mpirun.openmpi", "/jdk/bin/java", "ibis.jar", null);
+        assertEquals(cmd.subList(0, 8), List.of("mpirun.openmpi", "--oversubscribe", "-np", "3", "--bind-to",
+                "none", "--tag-output", "--mca"));
+        assertTrue(String.join(" ", cmd).contains("--mca btl_tcp_if_include lo --mca oob_tcp_if_include lo"));
+        assertTrue(String.join(" ", cmd).contains("-x UCX_ERROR_SIGNALS -x UCX_NET_DEVICES"));
+        int java = cmd.indexOf("/jdk/bin/java");
+        assertEquals(cmd.get(java + 1), "--enable-native-access=ALL-UNNAMED");
+        assertTrue(cmd.indexOf("-Xss4m") > java);
+        assertEquals(cmd.get(cmd.indexOf("-cp") + 1), "app.jar" + File.pathSeparator + "ibis.jar");
+        assertTrue(cmd.contains("-Da=b"));
+        assertTrue(cmd.contains("-Dibis.implementation=mpi"));
+        assertTrue(cmd.contains("-Dibis.pool.size=3"));
+        assertFalse(String.join(" ", cmd).contains("ibis.server.address"), "no server: the registry over MPI");
+        assertFalse(String.join(" ", cmd).contains("ibis.pool.member"), "each rank sets its own");
+        assertEquals(cmd.subList(cmd.size() - 3, cmd.size()),
+                List.of(ClusterMemberMain.class.getName(), "my.Main", "x"));
+    }
+
+    @Test
+    public void mpiJobEnvironmentAddsUcxAndRootConsentOnlyWhereTheUserSetNothing() throws UsageException {
+        LaunchPlan p = plan(Map.of(), "--np", "2", "--impl", "mpi", "M");
+        assertEquals(p.mpirunEnvironment(false), Map.of("UCX_ERROR_SIGNALS", "", "UCX_NET_DEVICES", "lo"));
+        assertEquals(p.mpirunEnvironment(true), Map.of("UCX_ERROR_SIGNALS", "", "UCX_NET_DEVICES", "lo",
+                "OMPI_ALLOW_RUN_AS_ROOT", "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"));
+        LaunchPlan user = plan(Map.of("UCX_NET_DEVICES", "mlx5_0:1", "UCX_ERROR_SIGNALS", "SIGILL",
+                "OMPI_ALLOW_RUN_AS_ROOT", "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"),
+                "--np", "2", "--impl", "mpi", "M");
+        assertEquals(user.mpirunEnvironment(true), Map.of());
+    }
+
+    @Test
+    public void anMpiJobOnOtherHostsKeepsItsNetworkAndGetsTheMpirunArguments() throws UsageException {
+        LaunchPlan hosts = plan(Map.of(), "--np", "4", "--impl", "mpi", "--mpirun-arg", "--hostfile",
+                "--mpirun-arg", "hosts.txt", "M");
+        assertFalse(hosts.localJob());
+        List<String> cmd = hosts.mpirunCommand("mpirun", "java", "", null);
+        assertFalse(cmd.contains("btl_tcp_if_include"));
+        assertFalse(cmd.contains("UCX_NET_DEVICES"));
+        assertTrue(cmd.indexOf("hosts.txt") < cmd.indexOf("java"), "mpirun's options come before the member");
+        assertEquals(hosts.mpirunEnvironment(false), Map.of("UCX_ERROR_SIGNALS", ""));
+        assertFalse(plan(Map.of("SLURM_JOB_NODELIST", "n[1-4]"), "--np", "4", "--impl", "mpi", "M").localJob(),
+                "inside a batch allocation mpirun uses the allocated hosts");
+        assertFalse(plan(Map.of(), "--np", "2", "--impl", "mpi", "--mpirun-arg=--host=a,b", "M").localJob());
+    }
+
+    @Test
+    public void anMpiJobWithAServerPassesItOn() throws UsageException {
+        LaunchPlan p = plan(Map.of(), "--np", "2", "--impl", "mpi", "--server", "h:1", "M");
+        assertFalse(p.needsEmbeddedServer());
+        assertTrue(p.mpirunCommand("mpirun", "java", "", p.serverAddress()).contains("-Dibis.server.address=h:1"));
+    }
+
+    @Test
+    public void underMpirunAnMpiMemberNeedsNoServer() throws UsageException {
+        Map<String, String> env = Map.of("OMPI_COMM_WORLD_RANK", "1", "OMPI_COMM_WORLD_SIZE", "2",
+                "OMPI_MCA_ess_base_jobid", "42");
+        LaunchPlan p = plan(env, "--impl", "mpi", "M");
+        assertEquals(p.mode(), LaunchPlan.Mode.CLUSTER_MEMBER);
+        assertFalse(p.needsEmbeddedServer());
+        assertEquals(p.serverAddress(), null);
+        Map<String, String> props = p.memberProperties(0, p.serverAddress());
+        assertFalse(props.containsKey("ibis.server.address"), props.toString());
+        assertEquals(props.get("ibis.pool.member"), "1");
+        assertEquals(props.get("ibis.pool.size"), "2");
+        assertEquals(props.get("ibis.pool.name"), "ompi-42");
+        assertEquals(props.get("ibis.implementation"), "mpi");
+        // MPICH's Hydra sets no job identifier: every rank falls back to the same name.
+        assertEquals(plan(Map.of("PMI_RANK", "0", "PMI_SIZE", "2"), "--impl", "mpi", "M").poolName(),
+                LaunchPlan.DEFAULT_MPI_POOL);
+    }
+
+    @Test
+    public void mpirunArgumentsWithoutAnMpiJobAreAUsageError() {
+        UsageException e = expectThrows(UsageException.class,
+                () -> plan(Map.of(), "--np", "2", "--mpirun-arg", "-v", "M"));
+        assertTrue(e.getMessage().contains("--impl mpi"), e.getMessage());
+        expectThrows(UsageException.class, () -> plan(Map.of(), "--impl", "mpi", "--mpirun-arg", "-v", "M"));
+    }
 }

@@ -6,7 +6,10 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.testng.annotations.Test;
 
@@ -71,5 +74,47 @@ public class PrefixingPumpTest {
             }
         };
         assertEquals(pump(failing, "[2] "), "[2] partial\n");
+    }
+
+    @Test
+    public void eachLineWithItsPrefixIsOneWriteEvenWhenTheMemberWroteItInPieces() {
+        byte[] text = "[1,0]-like text written in pieces\nnext\n".getBytes(StandardCharsets.UTF_8);
+        InputStream pieces = new InputStream() {
+            private int next;
+
+            @Override
+            public int read() {
+                return next < text.length ? text[next++] & 0xff : -1;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                if (next >= text.length) {
+                    return -1;
+                }
+                int n = Math.min(3, text.length - next);
+                System.arraycopy(text, next, b, off, n);
+                next += n;
+                return n;
+            }
+        };
+        List<String> writes = new ArrayList<>();
+        OutputStream recorder = new OutputStream() {
+            @Override
+            public void write(int b) {
+                writes.add(String.valueOf((char) b));
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                writes.add(new String(b, off, len, StandardCharsets.UTF_8));
+            }
+        };
+        new PrefixingPump(pieces, recorder, new Object(), "").run();
+        assertEquals(writes, List.of("[1,0]-like text written in pieces\n", "next\n"));
+        writes.clear();
+        new PrefixingPump(new ByteArrayInputStream("x\n".getBytes(StandardCharsets.UTF_8)), recorder, new Object(),
+                "[4] ").run();
+        assertEquals(writes, List.of("[4] x\n"));
     }
 }

@@ -81,6 +81,8 @@ public final class MpiProcess {
     private static final long DEFAULT_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
 
     private static MpiProcess instance;
+    /** Run at exit before MPI_Finalize ({@link #beforeFinalizeAtExit}). */
+    private static final List<Runnable> EXIT_HOOKS = new ArrayList<>();
     private static IOException failure;
     private static boolean finalized;
 
@@ -292,7 +294,29 @@ public final class MpiProcess {
         }
     }
 
+    /**
+     * Runs {@code hook} at exit before MPI is finalized there ({@code ibis.mpi.finalize=exit}), without
+     * holding this class's lock, so the hook may still use MPI and release its user: the registry over
+     * MPI leaves the pool there, and its rank 0 keeps coordinating until the other ranks left.
+     */
+    public static void beforeFinalizeAtExit(Runnable hook) {
+        synchronized (EXIT_HOOKS) {
+            EXIT_HOOKS.add(hook);
+        }
+    }
+
     private static void finishAtExit() {
+        List<Runnable> hooks;
+        synchronized (EXIT_HOOKS) {
+            hooks = new ArrayList<>(EXIT_HOOKS);
+        }
+        for (Runnable hook : hooks) {
+            try {
+                hook.run();
+            } catch (RuntimeException e) {
+                LOG.warn("a hook before MPI_Finalize failed: {}", e.toString());
+            }
+        }
         synchronized (MpiProcess.class) {
             if (instance == null || finalized) {
                 return;

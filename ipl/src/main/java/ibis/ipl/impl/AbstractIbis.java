@@ -52,8 +52,9 @@ import org.slf4j.LoggerFactory;
  * constructor that passes its {@link Transport.Factory}, plus the two port factory methods.
  *
  * <p>Creation: the transport is opened first (its contact data must be in the member identifier),
- * then the registry named by {@code ibis.registry.implementation} (default {@code central}) is
- * found with {@link ServiceLoader} and joined. If joining fails the transport is closed again.
+ * then the registry named by {@code ibis.registry.implementation} is found with
+ * {@link ServiceLoader} and joined (unset: a provider that is the default for this implementation,
+ * see {@link RegistryProvider#isDefaultFor}, else {@code central}). If joining fails the transport is closed again.
  *
  * <p>Ports: {@link #createSendPort} and {@link #createReceivePort} accept only port types that
  * were given to {@code IbisFactory.createIbis}, and check that the upcalls fit the port type
@@ -185,10 +186,12 @@ public abstract class AbstractIbis implements Ibis {
     private RegistryClient joinRegistry(RegistryEventHandler handler, byte[] tag) throws IbisCreationFailedException {
         String wanted = properties.getProperty(IbisProperties.REGISTRY_IMPLEMENTATION);
         if (wanted == null || wanted.isBlank()) {
-            wanted = System.getProperty(IbisProperties.REGISTRY_IMPLEMENTATION, DEFAULT_REGISTRY);
+            wanted = System.getProperty(IbisProperties.REGISTRY_IMPLEMENTATION);
         }
+        boolean named = wanted != null && !wanted.isBlank();
         List<String> found = new ArrayList<>();
         RegistryProvider provider = null;
+        RegistryProvider byDefault = null;
         // The implementation's own loader too: it sees the jars of ibis.implementation.path when
         // the implementation came from there.
         ClassLoader ipl = AbstractIbis.class.getClassLoader();
@@ -199,10 +202,24 @@ public abstract class AbstractIbis implements Ibis {
                     continue;
                 }
                 found.add(p.name());
-                if (provider == null && (p.name().equals(wanted) || p.getClass().getName().equals(wanted))) {
+                if (named) {
+                    if (provider == null && (p.name().equals(wanted) || p.getClass().getName().equals(wanted))) {
+                        provider = p;
+                    }
+                } else if (byDefault == null && p.isDefaultFor(starter.getNickName(), properties)) {
+                    byDefault = p;
+                } else if (provider == null && p.name().equals(DEFAULT_REGISTRY)) {
                     provider = p;
                 }
             }
+        }
+        if (!named) {
+            if (byDefault != null) {
+                provider = byDefault;
+                LOG.debug("registry '{}': the default for implementation '{}' ({} not set)", byDefault.name(),
+                        starter.getNickName(), IbisProperties.REGISTRY_IMPLEMENTATION);
+            }
+            wanted = provider != null ? provider.name() : DEFAULT_REGISTRY;
         }
         if (provider == null) {
             String install = DEFAULT_REGISTRY.equals(wanted)

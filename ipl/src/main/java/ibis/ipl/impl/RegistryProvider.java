@@ -9,12 +9,26 @@ import java.util.Properties;
 /**
  * Service-provider interface of a registry implementation, found with
  * {@link java.util.ServiceLoader} ({@code META-INF/services/ibis.ipl.impl.RegistryProvider}).
- * The one named by {@code ibis.registry.implementation} (default {@code "central"}) is used.
+ * The one named by {@code ibis.registry.implementation} is used; when that property is not set,
+ * the first provider whose {@link #isDefaultFor} accepts the network implementation and the
+ * properties (for example the registry over MPI for {@code mpi} without a server address), else
+ * {@code "central"}.
  */
 public interface RegistryProvider {
 
     /** The name users select this registry by, for example {@code "central"}. */
     String name();
+
+    /**
+     * Tells whether this registry is the default for an Ibis of the given network implementation
+     * when {@code ibis.registry.implementation} is not set. The default: no.
+     *
+     * @param implementationName nickname of the network implementation, for example {@code "mpi"}
+     * @param properties the Ibis's complete properties
+     */
+    default boolean isDefaultFor(String implementationName, Properties properties) {
+        return false;
+    }
 
     /**
      * Joins the pool named in {@code properties} ({@code ibis.pool.name}) and returns the client.
