@@ -33,6 +33,14 @@ public class MpiIbisUnderMpiTest {
     }
 
     @Test(timeOut = 150_000)
+    public void withoutAServerTheRegistryOverMpiIsTheDefault() throws Exception {
+        // No ibis.server.address and no ibis.registry.implementation (whose built-in default is
+        // central): an mpi Ibis under mpirun joins the registry over MPI.
+        assertEquals(MpiJob.runPingPong(MpiJob.openMpi("self,vader"), MpiIbisJobMain.class,
+                "-Dibis.implementation=mpi", "-Dibis.mpi.backend=glue"), "ibis glue/openmpi");
+    }
+
+    @Test(timeOut = 150_000)
     public void glueOverTcpOnLoopback() throws Exception {
         assertEquals(run(MpiJob.openMpi("self,tcp", "--mca", "btl_tcp_if_include", "lo"), "glue"),
                 "ibis glue/openmpi");

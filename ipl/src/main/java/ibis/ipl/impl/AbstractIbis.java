@@ -188,7 +188,10 @@ public abstract class AbstractIbis implements Ibis {
         if (wanted == null || wanted.isBlank()) {
             wanted = System.getProperty(IbisProperties.REGISTRY_IMPLEMENTATION);
         }
-        boolean named = wanted != null && !wanted.isBlank();
+        // "central" is also the built-in default of the property (IbisProperties), so it does not
+        // count as a choice: an implementation's own default registry (mpi without a server
+        // address, where central could not work) still takes over.
+        boolean named = wanted != null && !wanted.isBlank() && !wanted.trim().equals(DEFAULT_REGISTRY);
         List<String> found = new ArrayList<>();
         RegistryProvider provider = null;
         RegistryProvider byDefault = null;
