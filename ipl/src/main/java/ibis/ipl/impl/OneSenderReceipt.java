@@ -13,8 +13,8 @@ import java.io.InterruptedIOException;
  * for a short, configurable time ({@link ImplPropertyTable#RECEIVE_SPIN_MICROS}) before it
  * blocks, the "poll briefly, then block" idea of the Ibis paper (section 3.2.2): a thread that
  * asks for a message usually expects one soon, and catching it while polling saves the wake-up.
- * Between polls it yields the processor ({@link SpinWait}), so that a sender on the same
- * processor is not kept waiting by the poll.
+ * Between polls it pauses and now and then yields the processor ({@link SpinWait}), so that a
+ * sender on the same processor is not kept waiting by the poll.
  */
 final class OneSenderReceipt implements MessageDelivery {
 

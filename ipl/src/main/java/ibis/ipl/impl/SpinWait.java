@@ -6,10 +6,14 @@ package ibis.ipl.impl;
  * transport waiting for the rest of a message. Polling saves the thread wake-up that a blocked
  * reader costs when the data comes; blocking frees the processor when it does not.
  *
- * <p>The poller yields the processor between polls instead of spinning on it: when the thread
- * that will send the awaited data runs on the same processor, it runs at once (a busy spin would
- * keep it off for the whole spin time, adding that to every round trip). A yield that comes back
- * late, later than the whole spin time, shows that other work holds this processor; polling then
+ * <p>Between polls the poller pauses ({@link Thread#onSpinWait()}) and, every
+ * {@value #YIELD_EVERY}th time, yields the processor. Pausing keeps the poll loop tight: a yield is
+ * a system call (about a microsecond on a virtual machine), and when the peer runs on another core,
+ * as two ranks of a job on a host with enough cores do, a yield after every poll was most of a
+ * shared-memory round trip. The occasional yield still lets a sender that runs on the same
+ * processor go ahead soon (a pure busy spin would keep it off for the whole spin time, adding
+ * that to every round trip). A pause or yield that comes back late, later than the whole spin
+ * time, shows that other work holds this processor (more busy threads than cores); polling then
  * only loses time against it, while a blocked reader is woken as soon as the data comes. So the
  * poller stops at once and skips polling for the next 1, 2, 4, ... waits (at most
  * {@value #MAX_SKIP}); a poll that succeeds ends the back-off.
@@ -30,10 +34,14 @@ public final class SpinWait {
 
     /** The longest back-off, in waits without polling. */
     public static final int MAX_SKIP = 1024;
+    /** One wait in this many between polls yields the processor; the others pause. */
+    public static final int YIELD_EVERY = 16;
 
     private final long spinNanos;
     private final java.util.function.LongSupplier clock;
     private final Runnable yielder;
+    private final Runnable pauser;
+    private int pauses;
     private int skip;
     private int backoff;
     private long start;
@@ -45,14 +53,15 @@ public final class SpinWait {
      * @param spinMicros how long one wait polls at most (0: never poll)
      */
     public SpinWait(long spinMicros) {
-        this(spinMicros, System::nanoTime, Thread::yield);
+        this(spinMicros, System::nanoTime, Thread::yield, Thread::onSpinWait);
     }
 
-    /** For tests: a given clock (nanoseconds) and a given way of yielding. */
-    SpinWait(long spinMicros, java.util.function.LongSupplier clock, Runnable yielder) {
+    /** For tests: a given clock (nanoseconds) and given ways of yielding and pausing. */
+    SpinWait(long spinMicros, java.util.function.LongSupplier clock, Runnable yielder, Runnable pauser) {
         this.spinNanos = Math.max(0, spinMicros) * 1000L;
         this.clock = clock;
         this.yielder = yielder;
+        this.pauser = pauser;
     }
 
     /** The polling time of one wait, in nanoseconds. */
@@ -80,14 +89,19 @@ public final class SpinWait {
     }
 
     /**
-     * Yields the processor once.
+     * Pauses once, or yields the processor (every {@value #YIELD_EVERY}th call).
      *
      * @return true when the caller should poll again; false when the polling time is over or the
-     *         yield came back so late that other work evidently holds this processor (then the
+     *         pause or yield came back so late that other work evidently holds this processor (then the
      *         next waits block at once, see the class comment)
      */
     public boolean next() {
-        yielder.run();
+        if (++pauses == YIELD_EVERY) {
+            pauses = 0;
+            yielder.run();
+        } else {
+            pauser.run();
+        }
         long now = clock.getAsLong();
         if (now - last > spinNanos) {
             backoff = backoff == 0 ? 1 : Math.min(MAX_SKIP, backoff * 2);

@@ -9,16 +9,20 @@ import org.testng.annotations.Test;
 /** The poll-then-block policy: its time limit, and its back-off when yields come back late. */
 public class SpinWaitTest {
 
-    /** A clock the test moves: every yield takes {@code yieldNanos}. */
+    /** A clock the test moves: every yield and every pause takes {@code yieldNanos}. */
     private static final class Clock {
         long now = 1_000_000;
         long yieldNanos = 1_000;
         int yields;
+        int pauses;
     }
 
     private static SpinWait spinWait(long micros, Clock clock) {
         return new SpinWait(micros, () -> clock.now, () -> {
             clock.yields++;
+            clock.now += clock.yieldNanos;
+        }, () -> {
+            clock.pauses++;
             clock.now += clock.yieldNanos;
         });
     }
@@ -29,6 +33,7 @@ public class SpinWaitTest {
         SpinWait spin = spinWait(0, clock);
         assertFalse(spin.start());
         assertEquals(clock.yields, 0);
+        assertEquals(clock.pauses, 0);
     }
 
     @Test
@@ -41,6 +46,8 @@ public class SpinWaitTest {
             polls++;
         }
         assertEquals(polls, 49);
+        assertEquals(clock.yields, 50 / SpinWait.YIELD_EVERY, "one wait in YIELD_EVERY yields");
+        assertEquals(clock.pauses, 50 - 50 / SpinWait.YIELD_EVERY, "the others pause");
         assertEquals(spin.skipping(), 0, "a slow message is no reason to stop polling next time");
         assertTrue(spin.start());
     }
