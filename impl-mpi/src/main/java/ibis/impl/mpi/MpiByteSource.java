@@ -96,12 +96,14 @@ final class MpiByteSource implements ByteSource {
     /** A DATA message for this connection was matched (polling thread). */
     void deliver(MpiMatch match) throws IOException {
         if (closed) {
+            match.discard(); // this end closed while the peer still sent (it learns it from the CREDIT of -1)
             return;
         }
         int length = match.length();
         int at;
         synchronized (this) {
             if (eof || broken != null) {
+                match.discard(); // nothing after the end or a violation is read
                 return;
             }
             if (length == 0) {
@@ -117,7 +119,9 @@ final class MpiByteSource implements ByteSource {
                 at = reserve(length);
             }
         }
-        if (at >= 0) {
+        if (at < 0) {
+            match.discard();
+        } else {
             int n = match.receive(buffer, at, length);
             synchronized (this) {
                 writePos = at + n;

@@ -201,8 +201,10 @@ final class MpiRouter {
     private void data(MpiMatch match) throws IOException {
         MpiConnection end = end(match.id());
         if (end == null || end.peerRank() != match.source()) {
+            // Regular at the end: the peer's last DATA (or its CLOSE) crossed this end's close.
             LOG.debug("dropped {} DATA bytes from rank {} for closed end {}", match.length(), match.source(),
                     match.id());
+            match.discard();
             return;
         }
         end.source().deliver(match);
@@ -211,6 +213,9 @@ final class MpiRouter {
     private void credit(MpiMatch match) throws IOException {
         MpiConnection end = end(match.id());
         if (end == null || end.peerRank() != match.source()) {
+            // Regular at the end: the receiver's last CREDIT crossed this end's close.
+            LOG.debug("dropped a CREDIT from rank {} for closed end {}", match.source(), match.id());
+            match.discard();
             return;
         }
         end.sink().credit(match);
