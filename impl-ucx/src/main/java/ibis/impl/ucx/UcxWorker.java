@@ -63,6 +63,12 @@ final class UcxWorker {
     /** Messages up to this size are dropped through one buffer. */
     private static final int SWEEP_BUFFER = 64 * 1024;
 
+    /**
+     * How long a polling thread that takes in its own messages may leave the scan for other
+     * waiters whose messages it may have taken in ({@link #progressDeferringScan}).
+     */
+    static final long SCAN_NANOS = 20_000;
+
     /** Progress calls in a row before a waiter looks at its wait again. */
     private static final int PROGRESS_BURST = 64;
 
@@ -140,6 +146,12 @@ final class UcxWorker {
     private Condition standby;
     /** When a polling thread last progressed the worker ({@link System#nanoTime()}). */
     private volatile long lastPoll;
+    /** The thread that polled last ({@link #lastPoll}). */
+    private volatile Thread lastPoller;
+    /** A poll took in events and left the scan for waiters to later ({@link #progressDeferringScan}). */
+    private volatile boolean unscanned;
+    /** When a poll last scanned the waiters ({@link System#nanoTime()}). */
+    private volatile long lastScan;
     private Condition firstFollower;
     private Condition lastFollower;
     /** Whether any follower is parked (read without the lock by the leader after each event). */
@@ -208,11 +220,12 @@ final class UcxWorker {
         }
         if (spin != null && spin.start()) {
             while (spin.next()) {
-                progress();
+                progressDeferringScan();
                 if (condition.ready()) {
                     spin.succeeded();
                     return true;
                 }
+                scanDeferred();
             }
         }
         return block(condition, deadline, interruptible);
@@ -308,17 +321,15 @@ final class UcxWorker {
                 }
                 progressBurst();
                 wakeReadyWaiters(condition);
-                if (role == LEAD && System.nanoTime() - lastPoll < STANDBY_NANOS) {
+                if (role == LEAD && othersPoll(Thread.currentThread())) {
                     if (condition.ready()) {
                         return true; // (ready() may consume: its answer must be used)
                     }
-                    if (stepAside(condition)) {
-                        // A thread polls the worker (it takes in its own messages and wakes the
-                        // followers whose messages it took in): each event would only wake this
-                        // thread for nothing.
-                        role = FOLLOW;
-                        LockSupport.parkNanos(condition, Math.min(slice, STANDBY_NANOS));
-                    }
+                    // A thread polls the worker (it takes in its own messages and wakes the
+                    // followers whose messages it took in): each event would only wake this
+                    // thread for nothing.
+                    role = FOLLOW;
+                    LockSupport.parkNanos(condition, stepAside(condition, slice));
                 }
             }
         } finally {
@@ -348,12 +359,58 @@ final class UcxWorker {
      * @return the events handled
      */
     int progress() {
-        lastPoll = System.nanoTime();
+        notePoll();
         int n = UcxNative.progress(handle);
-        if (n != 0) {
-            wakeReadyWaiters(null);
+        if (n != 0 || unscanned) {
+            scan();
         }
         return n;
+    }
+
+    /**
+     * {@link #progress()} for a thread that looks at its own wait right after: the scan for other
+     * waiters whose messages came is left for {@link #scanDeferred()} (when this thread's own wait
+     * goes on) or at most {@link #SCAN_NANOS}. A thread that receives message after message then
+     * does not look at every parked waiter per message (a probe each), and a parked waiter's
+     * message is still seen within that time while the thread polls (when it stops polling, the
+     * stand-by takes the lead within {@link #STANDBY_NANOS}, and its first progress scans).
+     *
+     * @return the events handled
+     */
+    int progressDeferringScan() {
+        long now = notePoll();
+        int n = UcxNative.progress(handle);
+        if (n != 0 || unscanned) {
+            if (now - lastScan >= SCAN_NANOS) {
+                scan();
+            } else {
+                unscanned = true;
+            }
+        }
+        return n;
+    }
+
+    /** The scan {@link #progressDeferringScan()} left, when it left one. */
+    void scanDeferred() {
+        if (unscanned) {
+            scan();
+        }
+    }
+
+    private long notePoll() {
+        long now = System.nanoTime();
+        lastPoll = now;
+        Thread me = Thread.currentThread();
+        if (lastPoller != me) {
+            lastPoller = me;
+        }
+        return now;
+    }
+
+    private void scan() {
+        unscanned = false;
+        lastScan = lastPoll;
+        wakeReadyWaiters(null);
     }
 
     /**
@@ -369,7 +426,7 @@ final class UcxWorker {
             if (leader == me && !leaderAway) {
                 return NESTED;
             }
-            if (leader == null || leaderAway && (leader == me && condition != standby || mayTakeAwayLead(condition))) {
+            if (leader == null || leaderAway && mayTakeAwayLead(condition, me)) {
                 leader = me;
                 leaderAway = false;
                 unqueue(condition);
@@ -404,15 +461,38 @@ final class UcxWorker {
     /**
      * Whether a waiter takes over a lead that is away; the caller holds the lock. Any waiter but
      * the stand-by does (nobody is in the descriptor); the stand-by only when the lead stayed away
-     * since its last look, {@link #STANDBY_NANOS} ago.
+     * since its last look, {@link #STANDBY_NANOS} ago. Neither while another thread polls the
+     * worker ({@link #othersPoll}): that thread takes in every message and wakes the followers
+     * whose message came ({@link #progress}), so a leader in the descriptor would only cost: UCX's
+     * shared-memory transports make a sender to an armed worker signal it (a system call per
+     * message), and each wake-up of the leader takes a core from the threads that poll. Then the
+     * waiter becomes the stand-by if there is none, so that the lead comes back when the polling
+     * stops.
      */
-    private boolean mayTakeAwayLead(Condition condition) {
-        if (condition != standby || condition.seenEpoch == awayEpoch) {
+    private boolean mayTakeAwayLead(Condition condition, Thread me) {
+        boolean othersPoll = othersPoll(me);
+        if (condition != standby) {
+            if (!othersPoll) {
+                return true;
+            }
+            if (standby == null) {
+                standby = condition;
+                condition.seenEpoch = awayEpoch;
+                condition.presentLooks = 0;
+            }
+            return false;
+        }
+        if (condition.seenEpoch == awayEpoch && !othersPoll) {
             return true;
         }
         condition.seenEpoch = awayEpoch;
         condition.presentLooks = 0;
         return false;
+    }
+
+    /** Whether a thread other than {@code me} progressed the worker by polling lately ({@link #STANDBY_NANOS}). */
+    private boolean othersPoll(Thread me) {
+        return lastPoller != me && System.nanoTime() - lastPoll < STANDBY_NANOS;
     }
 
     /**
@@ -437,23 +517,24 @@ final class UcxWorker {
     }
 
     /**
-     * The leader steps aside for a polling thread: the lead is away and the leader a follower and
-     * the stand-by (so the lead comes back to it when the polling ends without a blocking wait).
+     * The leader steps aside for a polling thread: the lead is away and the leader a follower, and
+     * the stand-by unless one is on duty (so the lead comes back when the polling ends without a
+     * blocking wait).
      *
-     * @return false when it cannot (a stand-by is on duty already: it stays the leader)
+     * @return how long it parks: briefly as the stand-by; a slice when a stand-by is on duty already
      */
-    private boolean stepAside(Condition condition) {
+    private long stepAside(Condition condition, long slice) {
         synchronized (followersLock) {
-            if (standby != null) {
-                return false;
-            }
             leaderAway = true;
             awayEpoch++;
             enqueue(condition, Thread.currentThread());
+            if (standby != null) {
+                return slice;
+            }
             standby = condition;
             condition.seenEpoch = awayEpoch;
             condition.presentLooks = 0;
-            return true;
+            return Math.min(slice, STANDBY_NANOS);
         }
     }
 
