@@ -93,12 +93,25 @@ final class MpiJob {
      */
     static String run(List<String> launcher, Class<?> main, String... jvmOptions)
             throws IOException, InterruptedException {
+        return run(launcher, main, jvmOptions, new String[0]);
+    }
+
+    /**
+     * Runs {@code main} with program arguments, as {@link #run(List, Class, String...)}.
+     *
+     * @param jvmOptions more options for each rank's JVM, before the class path (a later -Xmx wins)
+     * @param args the program's arguments
+     * @return the job's output (stdout and stderr)
+     */
+    static String run(List<String> launcher, Class<?> main, String[] jvmOptions, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(launcher);
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-Djava.library.path=" + MULTIARCH_LIBRARIES, "--enable-native-access=ALL-UNNAMED"));
         command.addAll(List.of(jvmOptions));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(List.of(args));
         Path output = Files.createTempFile("mpi-job", ".out");
         try {
             Process job = new ProcessBuilder(command).redirectErrorStream(true)
