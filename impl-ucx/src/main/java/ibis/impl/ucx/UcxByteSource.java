@@ -289,11 +289,10 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
                 if (probe()) {
                     return true;
                 }
-                worker.progressDeferringScan();
+                worker.progress();
                 if (probe()) {
                     return true;
                 }
-                worker.scanDeferred();
                 connection.checkReadable(); // a poll sees a lost connection too
                 return false;
             }

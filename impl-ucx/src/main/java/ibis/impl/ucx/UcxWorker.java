@@ -63,12 +63,6 @@ final class UcxWorker {
     /** Messages up to this size are dropped through one buffer. */
     private static final int SWEEP_BUFFER = 64 * 1024;
 
-    /**
-     * How long a polling thread that takes in its own messages may leave the scan for other
-     * waiters whose messages it may have taken in ({@link #progressDeferringScan}).
-     */
-    static final long SCAN_NANOS = 20_000;
-
     /** Progress calls in a row before a waiter looks at its wait again. */
     private static final int PROGRESS_BURST = 64;
 
@@ -148,10 +142,6 @@ final class UcxWorker {
     private volatile long lastPoll;
     /** The thread that polled last ({@link #lastPoll}). */
     private volatile Thread lastPoller;
-    /** A poll took in events and left the scan for waiters to later ({@link #progressDeferringScan}). */
-    private volatile boolean unscanned;
-    /** When a poll last scanned the waiters ({@link System#nanoTime()}). */
-    private volatile long lastScan;
     private Condition firstFollower;
     private Condition lastFollower;
     /** Whether any follower is parked (read without the lock by the leader after each event). */
@@ -220,12 +210,11 @@ final class UcxWorker {
         }
         if (spin != null && spin.start()) {
             while (spin.next()) {
-                progressDeferringScan();
+                progress();
                 if (condition.ready()) {
                     spin.succeeded();
                     return true;
                 }
-                scanDeferred();
             }
         }
         return block(condition, deadline, interruptible);
@@ -361,56 +350,18 @@ final class UcxWorker {
     int progress() {
         notePoll();
         int n = UcxNative.progress(handle);
-        if (n != 0 || unscanned) {
-            scan();
+        if (n != 0) {
+            wakeReadyWaiters(null);
         }
         return n;
     }
 
-    /**
-     * {@link #progress()} for a thread that looks at its own wait right after: the scan for other
-     * waiters whose messages came is left for {@link #scanDeferred()} (when this thread's own wait
-     * goes on) or at most {@link #SCAN_NANOS}. A thread that receives message after message then
-     * does not look at every parked waiter per message (a probe each), and a parked waiter's
-     * message is still seen within that time while the thread polls (when it stops polling, the
-     * stand-by takes the lead within {@link #STANDBY_NANOS}, and its first progress scans).
-     *
-     * @return the events handled
-     */
-    int progressDeferringScan() {
-        long now = notePoll();
-        int n = UcxNative.progress(handle);
-        if (n != 0 || unscanned) {
-            if (now - lastScan >= SCAN_NANOS) {
-                scan();
-            } else {
-                unscanned = true;
-            }
-        }
-        return n;
-    }
-
-    /** The scan {@link #progressDeferringScan()} left, when it left one. */
-    void scanDeferred() {
-        if (unscanned) {
-            scan();
-        }
-    }
-
-    private long notePoll() {
-        long now = System.nanoTime();
-        lastPoll = now;
+    private void notePoll() {
+        lastPoll = System.nanoTime();
         Thread me = Thread.currentThread();
         if (lastPoller != me) {
             lastPoller = me;
         }
-        return now;
-    }
-
-    private void scan() {
-        unscanned = false;
-        lastScan = lastPoll;
-        wakeReadyWaiters(null);
     }
 
     /**
