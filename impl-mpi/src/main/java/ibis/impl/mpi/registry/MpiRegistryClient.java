@@ -97,6 +97,20 @@ public final class MpiRegistryClient implements RegistryClient {
         this.receiver.setDaemon(true);
     }
 
+    /**
+     * Refuses what a pool over MPI cannot offer, before anything of MPI is touched (so that the
+     * caller may try again without it).
+     *
+     * @throws IbisConfigurationException for {@code malleable}
+     */
+    static void checkCapabilities(IbisCapabilities capabilities) throws IbisConfigurationException {
+        if (has(capabilities, IbisCapabilities.MALLEABLE)) {
+            throw new IbisConfigurationException("the registry over MPI cannot offer capability "
+                    + IbisCapabilities.MALLEABLE + ": its pool is the MPI job's fixed set of ranks (no one joins"
+                    + " later); use ibis.registry.implementation=central with a registry server (bin/ibis-server)");
+        }
+    }
+
     private static boolean has(IbisCapabilities capabilities, String capability) {
         return capabilities != null && capabilities.hasCapability(capability);
     }
@@ -112,11 +126,7 @@ public final class MpiRegistryClient implements RegistryClient {
     static MpiRegistryClient join(RegistryChannel channel, IbisCapabilities capabilities,
             RegistryEventHandler handler, Properties properties, String implementationName,
             byte[] implementationData, byte[] tag) throws IOException {
-        if (has(capabilities, IbisCapabilities.MALLEABLE)) {
-            throw new IbisConfigurationException("the registry over MPI cannot offer capability "
-                    + IbisCapabilities.MALLEABLE + ": its pool is the MPI job's fixed set of ranks (no one joins"
-                    + " later); use ibis.registry.implementation=central with a registry server (bin/ibis-server)");
-        }
+        checkCapabilities(capabilities);
         Properties p = properties == null ? new Properties() : properties;
         String pool = ImplSettings.value(MpiRegistryProperties.POOL_NAME_PROPERTY, p);
         if (pool == null) {

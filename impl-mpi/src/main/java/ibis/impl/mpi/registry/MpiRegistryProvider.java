@@ -54,11 +54,14 @@ public final class MpiRegistryProvider implements RegistryProvider {
      * Joins this rank's member of the pool over MPI; waits until every rank of the job joined.
      *
      * @throws IOException when MPI cannot be used (the message says why), this process joined
-     *         already (one member per rank), or the ranks disagree on the pool
+     *         already (one member per rank), or the ranks disagree on the pool; an
+     *         {@link ibis.ipl.IbisConfigurationException} for {@code malleable}, before this process
+     *         joined (it may join without it)
      */
     @Override
     public RegistryClient join(IbisCapabilities capabilities, RegistryEventHandler handler, Properties properties,
             String implementationName, byte[] implementationData, byte[] tag) throws IOException {
+        MpiRegistryClient.checkCapabilities(capabilities);
         long linger = ImplSettings.value(MpiRegistryProperties.LINGER_PROPERTY, properties);
         MpiRegistryChannel channel = MpiRegistryChannel.open(properties);
         MpiRegistryClient client;

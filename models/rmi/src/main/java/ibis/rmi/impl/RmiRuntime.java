@@ -2,6 +2,7 @@ package ibis.rmi.impl;
 
 import ibis.ipl.Ibis;
 import ibis.ipl.IbisCapabilities;
+import ibis.ipl.IbisConfigurationException;
 import ibis.ipl.IbisCreationFailedException;
 import ibis.ipl.IbisFactory;
 import ibis.ipl.IbisIdentifier;
@@ -68,9 +69,19 @@ public final class RmiRuntime {
             PortType.COMMUNICATION_RELIABLE, PortType.COMMUNICATION_FIFO, PortType.CONNECTION_UPCALLS,
             PortType.CONNECTION_TIMEOUT);
 
-    /** The Ibis capabilities RMI needs (strict elections for the registry, membership for failures). */
+    /**
+     * The Ibis capabilities RMI asks for: strict elections for the registry, membership for failures,
+     * and a malleable pool (processes come and go, as with {@code java.rmi}).
+     */
     public static final IbisCapabilities CAPABILITIES = new IbisCapabilities(IbisCapabilities.ELECTIONS_STRICT,
             IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED, IbisCapabilities.MALLEABLE);
+
+    /**
+     * The capabilities RMI runs with where the pool's registry offers only a fixed pool (the registry
+     * over MPI: the ranks of the job): the same without {@code malleable}.
+     */
+    public static final IbisCapabilities FIXED_POOL_CAPABILITIES = new IbisCapabilities(
+            IbisCapabilities.ELECTIONS_STRICT, IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED);
 
     private static volatile RmiRuntime instance;
 
@@ -112,13 +123,40 @@ public final class RmiRuntime {
 
     private RmiRuntime() throws IOException, IbisCreationFailedException {
         RmiEventHandler events = new RmiEventHandler(this);
-        ibis = IbisFactory.createIbis(CAPABILITIES, null, true, events, PORT_TYPE, REPLY_TYPE);
+        ibis = createIbis(events);
         Properties properties = ibis.properties();
         connectTimeout = ImplSettings.value(RmiPropertyTable.CONNECT_TIMEOUT_PROPERTY, properties);
         registryTimeout = ImplSettings.value(RmiPropertyTable.REGISTRY_TIMEOUT_PROPERTY, properties);
         warnGenerated = ImplSettings.value(RmiPropertyTable.WARN_GENERATED_PROPERTY, properties);
         ibis.registry().enableEvents();
         LOG.debug("Ibis RMI started as {}", ibis.identifier());
+    }
+
+    /**
+     * Joins the pool with {@link #CAPABILITIES}, or with {@link #FIXED_POOL_CAPABILITIES} when the
+     * registry refused a malleable pool (its refusal names the capability).
+     */
+    private static Ibis createIbis(RmiEventHandler events) throws IbisCreationFailedException {
+        try {
+            return IbisFactory.createIbis(CAPABILITIES, null, true, events, PORT_TYPE, REPLY_TYPE);
+        } catch (IbisCreationFailedException e) {
+            if (!refusesMalleable(e)) {
+                throw e;
+            }
+            LOG.info("the pool's registry offers no malleable pool ({}): Ibis RMI runs in its fixed pool",
+                    e.getMessage());
+            return IbisFactory.createIbis(FIXED_POOL_CAPABILITIES, null, true, events, PORT_TYPE, REPLY_TYPE);
+        }
+    }
+
+    private static boolean refusesMalleable(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof IbisConfigurationException && String.valueOf(t.getMessage()).contains(
+                    IbisCapabilities.MALLEABLE)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -232,6 +270,24 @@ public final class RmiRuntime {
             export.port.enableMessageUpcalls();
             LOG.debug("exported {} as {}", target.getClass().getName(), portName);
             return export;
+        }
+    }
+
+    /**
+     * Takes back an export nobody was meant to call (the registry of a member that lost the
+     * registry's election): unexports it and closes its receive port, so that the name is free
+     * again.
+     *
+     * @param target the object (nothing happens when it is not exported)
+     */
+    public void withdraw(Remote target) {
+        ExportedObject export;
+        synchronized (exports) {
+            export = exports.remove(target);
+        }
+        if (export != null) {
+            export.unexported = true;
+            closeQuietly(export.port);
         }
     }
 

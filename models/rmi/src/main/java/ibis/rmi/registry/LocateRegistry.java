@@ -148,21 +148,28 @@ public final class LocateRegistry {
         return getRegistry(null, p);
     }
 
-    /** Stands in the election; exports and returns the registry when this member wins, else null. */
+    /**
+     * Stands in the election; returns the registry when this member wins, else null. The registry is
+     * exported before the election: a member that learns the result may connect at once (members
+     * that start together, as the ranks of an MPI job, do), so the winner's port must be there by
+     * then. A loser withdraws it again.
+     */
     private static Registry elect(int p) throws RemoteException {
         RmiRuntime runtime = RmiRuntime.get();
         Ibis ibis = runtime.ibis();
+        RegistryImpl impl = new RegistryImpl();
+        runtime.exportNamed(impl, NAME_PREFIX + p);
         IbisIdentifier winner;
         try {
             winner = ibis.registry().elect(NAME_PREFIX + p);
         } catch (IOException e) {
+            runtime.withdraw(impl);
             throw new ConnectException("cannot reach the pool registry to elect RMI registry " + p + ": " + e, e);
         }
         if (!ibis.identifier().equals(winner)) {
+            runtime.withdraw(impl);
             return null;
         }
-        RegistryImpl impl = new RegistryImpl();
-        runtime.exportNamed(impl, NAME_PREFIX + p);
         LOCAL.put(p, impl);
         return impl;
     }

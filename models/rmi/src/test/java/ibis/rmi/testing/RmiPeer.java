@@ -47,6 +47,17 @@ public final class RmiPeer implements PeerMain.Role {
 
     private static void client(String name, int id, int threads, int calls) throws Exception {
         Echo echo = (Echo) Naming.lookup("//localhost/" + name);
+        PeerMain.say("OK " + checkedCalls(echo, id, threads, calls));
+    }
+
+    /**
+     * {@code threads} threads each make {@code calls} calls of {@code work} on {@code echo} (as clients
+     * {@code id * 100 + t}), checking every reply.
+     *
+     * @return the number of checked calls
+     * @throws AssertionError when a reply was wrong or a call failed (the first failure as cause)
+     */
+    public static long checkedCalls(Echo echo, int id, int threads, int calls) throws InterruptedException {
         AtomicLong checked = new AtomicLong();
         List<Throwable> failures = new ArrayList<>();
         List<Thread> workers = new ArrayList<>();
@@ -82,6 +93,6 @@ public final class RmiPeer implements PeerMain.Role {
         if (!failures.isEmpty()) {
             throw new AssertionError(failures.size() + " threads failed, first: " + failures.get(0), failures.get(0));
         }
-        PeerMain.say("OK " + checked.get());
+        return checked.get();
     }
 }
