@@ -30,7 +30,9 @@ import javax.tools.ToolProvider;
  * members, and N JVMs of {@link GmiAppMain} over Ibis tcp, all started at once.</li>
  * <li>{@link #mpi}: {@code MpiJavaApps.java} (a resource of this package) compiled once per JVM
  * against the Open MPI Java classes, then {@code mpirun.openmpi --oversubscribe -np N} of it over
- * Open MPI's shared-memory transport.</li>
+ * Open MPI's shared-memory transport, waiting ranks yielding the processor
+ * ({@code mpi_yield_when_idle}: on a loaded 2-core machine, busy-polling ranks starve the JIT and
+ * the rank they wait for; 2 ranks took 5-10 times longer than 1 or 4 without it).</li>
  * </ul>
  * Every child JVM gets {@link ChildProcesses#jvmOptions()} (native access, the driver's heap and
  * JIT options). A run that fails or does not end in time throws an {@link IOException} with the
@@ -117,6 +119,7 @@ public final class AppRuns {
         Path program = mpiProgram();
         List<String> cmd = new ArrayList<>(List.of(MPIRUN, "--oversubscribe", "-np", Integer.toString(processes),
                 "--bind-to", "none", "--mca", "pml", "ob1", "--mca", "btl", "self,vader",
+                "--mca", "mpi_yield_when_idle", "1",
                 "--mca", "oob_tcp_if_include", "lo", java()));
         cmd.addAll(ChildProcesses.jvmOptions());
         cmd.addAll(List.of("-Djava.library.path=" + MULTIARCH_LIBRARIES, "-cp", program + File.pathSeparator
@@ -142,6 +145,41 @@ public final class AppRuns {
             return "this JVM has no Java compiler (a JRE?) to compile MpiJavaApps.java";
         }
         return null;
+    }
+
+    /**
+     * Command line: {@code AppRuns gmi|mpi <processes>[,<processes>...] [small|benchmark|name:n:steps:seed...]}
+     * runs the applications (default: all five in benchmark sizes) and prints process 0's lines and
+     * the sequential program's checksum of each.
+     *
+     * @param args style, process counts, applications
+     * @throws Exception when a run fails
+     */
+    public static void main(String[] args) throws Exception {
+        if (args.length < 2) {
+            System.err.println("usage: AppRuns gmi|mpi <processes>[,<processes>...]"
+                    + " [small|benchmark|name:n:steps:seed...]");
+            System.exit(2);
+        }
+        List<AppSpec> specs = new ArrayList<>();
+        if (args.length == 2 || args[2].equals("small") || args[2].equals("benchmark")) {
+            boolean small = args.length > 2 && args[2].equals("small");
+            AppSpec.APPS.forEach(a -> specs.add(small ? AppSpec.small(a) : AppSpec.benchmark(a)));
+        } else {
+            specs.addAll(AppSpec.parseAll(java.util.Arrays.copyOfRange(args, 2, args.length)));
+        }
+        for (AppSpec s : specs) {
+            System.out.printf("SEQUENTIAL %s %016x%n", s, MpiStyleMain.sequential(s));
+        }
+        for (String p : args[1].split(",")) {
+            int n = Integer.parseInt(p);
+            List<AppResult> results = args[0].equals("mpi") ? mpi(specs, n, Duration.ofMinutes(30))
+                    : gmi(specs, n, Duration.ofMinutes(30));
+            for (AppResult r : results) {
+                System.out.printf(java.util.Locale.ROOT, "APP %s %s %d %.6f %s%n", r.app(), r.style(), r.processes(),
+                        r.seconds(), r.checksum());
+            }
+        }
     }
 
     private static String java() {

@@ -80,25 +80,25 @@ public record AppSpec(String app, int n, int steps, long seed) {
             case "asp" -> new AppSpec(app, 96, 0, 19);
             case "lufact" -> new AppSpec(app, 96, 0, 19);
             case "moldyn" -> new AppSpec(app, 125, 4, 19);
-            case "leq" -> new AppSpec(app, 96, 200, 19);
+            case "leq" -> new AppSpec(app, 96, 1000, 19);
             default -> new AppSpec(app, 64, 64, 19);
         };
     }
 
     /**
-     * Sizes for benchmark runs: a few seconds each on one process of this 2-core machine (the
-     * paper's are larger: ASP 2000, LEQ 1000, QR 2000).
+     * Sizes for benchmark runs: seconds each on one process of this 2-core machine (the paper's:
+     * ASP 2000, LEQ 1000, QR 2000, Java Grande's largest LUFact and MolDyn).
      *
      * @param app the application
      * @return its benchmark spec
      */
     public static AppSpec benchmark(String app) {
         return switch (app) {
-            case "asp" -> new AppSpec(app, 1000, 0, 2002);
-            case "lufact" -> new AppSpec(app, 1000, 0, 2002);
-            case "moldyn" -> new AppSpec(app, 2048, 10, 2002);
-            case "leq" -> new AppSpec(app, 1000, 100, 2002);
-            default -> new AppSpec(app, 500, 500, 2002);
+            case "asp" -> new AppSpec(app, 2000, 0, 2002);
+            case "lufact" -> new AppSpec(app, 2000, 0, 2002);
+            case "moldyn" -> new AppSpec(app, 4096, 20, 2002);
+            case "leq" -> new AppSpec(app, 2000, 1000, 2002);
+            default -> new AppSpec(app, 1500, 1500, 2002);
         };
     }
 }
