@@ -120,14 +120,42 @@ final class Qr {
         return sum;
     }
 
-    /** The sequential program: one process holding all columns, its own best is the best. */
+    /**
+     * The sequential program, written out on its own (the reference the parallel ones must match):
+     * scan every remaining column, reflect every remaining column with the best one.
+     */
     static long sequential(AppSpec s) {
-        int[] pivots = new int[steps(s)];
-        try {
-            return parallel(s, 0, 1, pivots, (k, c) -> c) + pivotChecksum(pivots);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
+        int n = s.n();
+        double[][] a = new double[n][];
+        for (int j = 0; j < n; j++) {
+            a[j] = column(s, j);
         }
+        boolean[] retired = new boolean[n];
+        int[] pivots = new int[steps(s)];
+        for (int k = 0; k < pivots.length; k++) {
+            int p = -1;
+            double best = -1;
+            for (int j = 0; j < n; j++) {
+                if (!retired[j] && norm2(a[j], k) > best) {
+                    best = norm2(a[j], k);
+                    p = j;
+                }
+            }
+            pivots[k] = p;
+            double[] v = reflector(new QrColumn(p, best, java.util.Arrays.copyOfRange(a[p], k, n)));
+            retired[p] = true;
+            retire(a[p], k, v);
+            for (int j = 0; j < n; j++) {
+                if (!retired[j]) {
+                    reflect(a[j], k, v);
+                }
+            }
+        }
+        long sum = pivotChecksum(pivots);
+        for (int j = 0; j < n; j++) {
+            sum += checksum(a[j], j);
+        }
+        return sum;
     }
 
     /** How the processes agree on the best column of step k. */
