@@ -255,17 +255,7 @@ public final class AppRuns {
                 b.redirectOutput(out.toFile()).redirectInput(new File("/dev/null"));
                 processes.add(b.start());
             }
-            long deadline = System.nanoTime() + timeout.toNanos();
-            List<String> failures = new ArrayList<>();
-            for (int i = 0; i < processes.size(); i++) {
-                Process p = processes.get(i);
-                long left = Math.max(0, deadline - System.nanoTime());
-                if (!p.waitFor(left, TimeUnit.NANOSECONDS)) {
-                    failures.add("process " + i + " did not end within " + timeout.toSeconds() + " s");
-                } else if (p.exitValue() != 0) {
-                    failures.add("process " + i + " exited with " + p.exitValue());
-                }
-            }
+            List<String> failures = awaitAll(processes, timeout);
             List<String> texts = new ArrayList<>();
             for (Path out : outputs) {
                 texts.add(Files.readString(out, StandardCharsets.UTF_8));
@@ -291,6 +281,34 @@ public final class AppRuns {
                 Files.deleteIfExists(out);
             }
         }
+    }
+
+    /**
+     * Waits until every process ended, one failed (the others would wait for it until the time-out:
+     * the caller kills them), or the time-out passed; returns what went wrong, empty when all
+     * ended with 0.
+     */
+    private static List<String> awaitAll(List<Process> processes, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        List<String> failures = new ArrayList<>();
+        boolean running = true;
+        while (running && failures.isEmpty()) {
+            running = false;
+            for (int i = 0; i < processes.size(); i++) {
+                Process p = processes.get(i);
+                if (p.waitFor(100, TimeUnit.MILLISECONDS)) {
+                    if (p.exitValue() != 0) {
+                        failures.add("process " + i + " exited with " + p.exitValue());
+                    }
+                } else {
+                    running = true;
+                }
+            }
+            if (running && System.nanoTime() > deadline) {
+                failures.add("the processes did not all end within " + timeout.toSeconds() + " s");
+            }
+        }
+        return failures;
     }
 
     private static List<AppResult> results(List<AppSpec> specs, String style, int processes, List<String> outputs)
