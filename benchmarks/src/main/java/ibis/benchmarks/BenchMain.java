@@ -49,7 +49,7 @@ public final class BenchMain {
                       serialization, Kryo and Fory in the same run (JMH)
             Options:
               --quick  a short run (ipl, rmi: about two minutes; serialization: about a minute and a half;
-                       gmi: about a minute per implementation)
+                       gmi: two to three minutes per implementation on two cores)
               --impl   the network implementation of the Ibis members (ipl, rmi): tcp (default), ucx, mpi (ipl);
                        gmi: one of them (default: every installed one)
               --out    directory for the Markdown report (default: bench-results)

@@ -205,7 +205,10 @@ public final class GmiSuite {
         if (!mpirun) {
             missing.put("MPI peer", MPIRUN + " is not installed (`apt-get install openmpi-bin libopenmpi-dev`,"
                     + " scripts/setup): the processes are plain JVMs, without MPI");
-            implementations.remove("mpi");
+            if (implementations.remove("mpi")) {
+                missing.put("Ibis mpi", "impl-mpi runs as the ranks of an MPI job, and " + MPIRUN
+                        + " is not installed");
+            }
             return;
         }
         mpiClasses = findMpiClasses();
