@@ -381,19 +381,19 @@ public final class GmiSuite {
         if (!missing.isEmpty()) {
             r.add("");
         }
-        LatencyPlot plot = new LatencyPlot("GMI: time per operation against group size", "group size",
-                "time per operation (µs)");
         for (String impl : implementations) {
+            LatencyPlot plot = new LatencyPlot("GMI over " + impl + ": time per operation against group size",
+                    "group size", "time per operation (µs)");
             schemesTable(r, impl, plot);
             collectivesTable(r, impl, plot);
+            if (plot.hasCurves()) {
+                Path png = outputDirectory.resolve(base + "-" + impl + ".png");
+                plot.write(png);
+                r.add("![" + impl + ": time per operation against group size](" + png.getFileName() + ")");
+                r.add("");
+            }
         }
         targets(r);
-        if (plot.hasCurves()) {
-            Path png = outputDirectory.resolve(base + ".png");
-            plot.write(png);
-            r.add("![time per operation against group size](" + png.getFileName() + ")");
-            r.add("");
-        }
         if (!failures.isEmpty()) {
             r.add("## Failed jobs (the first of each)");
             r.add("");
@@ -431,7 +431,7 @@ public final class GmiSuite {
                 Series s = get(impl, size, "scheme " + scheme);
                 row.append(' ').append(cell(s)).append(" |");
                 if (s != null) {
-                    plot.add(impl + " " + scheme, size, s.median());
+                    plot.add(scheme, size, s.median());
                     if (previous != null) {
                         double g = s.median() - previous.median();
                         growth = Double.isNaN(growth) ? g : Math.max(growth, g);
@@ -480,12 +480,12 @@ public final class GmiSuite {
                     r.add("| " + op + " | " + bytes + " | " + size + " | " + cell(ibis) + " | " + cell(mpi) + " | "
                             + ratio + " | " + (large ? throughput(ibis, bytes) : "") + " | "
                             + (large ? throughput(mpi, bytes) : "") + " |");
-                    if (bytes == 8 && op.equals("allreduce")) {
+                    if (bytes == 8 && op.equals("allreduce") && size > 1) { // 1: no message, no curve
                         if (ibis != null) {
-                            plot.add(impl + " Ibis allreduce 8 B", size, ibis.median());
+                            plot.add("Ibis allreduce 8 B", size, ibis.median());
                         }
                         if (mpi != null) {
-                            plot.add(impl + " MPI allreduce 8 B", size, mpi.median());
+                            plot.add("MPI allreduce 8 B", size, mpi.median());
                         }
                     }
                 }

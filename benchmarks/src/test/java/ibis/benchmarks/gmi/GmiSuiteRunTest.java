@@ -69,7 +69,7 @@ public class GmiSuiteRunTest {
             }
             assertTrue(Pattern.compile("^\\| tcp \\| 2 \\| " + (peer ? "[0-9.]+ \\| (yes|no) \\| [0-9.]+ \\| (yes|no)"
                     : "— \\| — \\| — \\| —") + " \\|$", Pattern.MULTILINE).matcher(text).find(), text);
-            String png = suite.reportFile().getFileName().toString().replace(".md", ".png");
+            String png = suite.reportFile().getFileName().toString().replace(".md", "-tcp.png");
             assertTrue(Files.size(dir.resolve(png)) > 0, "the plot is written next to the report");
             assertTrue(text.contains("](" + png + ")"), "the report shows the plot:\n" + text);
         } finally {
