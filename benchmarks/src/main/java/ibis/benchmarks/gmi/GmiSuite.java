@@ -281,7 +281,10 @@ public final class GmiSuite {
         List<String> cmd;
         if (mpirun) {
             cmd = new ArrayList<>(List.of(MPIRUN, "--oversubscribe", "-np", Integer.toString(size), "--bind-to", "none",
-                    "--mca", "pml", "ob1", "--mca", "btl", "self,vader", "--mca", "oob_tcp_if_include", "lo"));
+                    "--mca", "pml", "ob1", "--mca", "btl", "self,vader", "--mca", "oob_tcp_if_include", "lo",
+                    // Open MPI polls without yielding unless the node is oversubscribed, which it always is
+                    // here once the JVMs' own threads count: yield at every group size alike.
+                    "--mca", "mpi_yield_when_idle", "1"));
             cmd.addAll(jvm);
             ProcessBuilder b = ChildProcesses.prepare(new ProcessBuilder(cmd)).redirectErrorStream(true)
                     .redirectOutput(output.toFile()).redirectInput(new File("/dev/null"));
@@ -363,7 +366,8 @@ public final class GmiSuite {
         r.add("- Implementations: " + (implementations.isEmpty() ? "none" : String.join(", ", implementations))
                 + "; group sizes: " + joinInts(groupSizes) + " (all processes on this machine)");
         r.add("- Processes: " + (mpirun ? "per implementation and group size one job `" + MPIRUN
-                + " --oversubscribe -np N --bind-to none --mca pml ob1 --mca btl self,vader` of N JVMs (GmiRank);"
+                + " --oversubscribe -np N --bind-to none --mca pml ob1 --mca btl self,vader"
+                + " --mca mpi_yield_when_idle 1` of N JVMs (GmiRank);"
                 + " each initializes MPI through the Open MPI Java bindings (the peer) and then joins the Ibis pool"
                 + " (tcp, ucx: registry server embedded in the driver on 127.0.0.1; mpi: the registry over MPI)."
                 + " With mpi, impl-mpi finds MPI initialized and shares it (MPI_Initialized, then it duplicates"
