@@ -1,5 +1,6 @@
 package ibis.benchmarks;
 
+import ibis.benchmarks.gmi.GmiSuite;
 import ibis.benchmarks.ipl.IplSuite;
 import ibis.benchmarks.ipl.MpiSuite;
 import ibis.benchmarks.rmi.RmiSuite;
@@ -19,12 +20,18 @@ import java.util.List;
 public final class BenchMain {
 
     /** The suites that exist so far. */
-    public static final List<String> SUITES = List.of("ipl", "rmi", "serialization");
+    public static final List<String> SUITES = List.of("gmi", "ipl", "rmi", "serialization");
 
     private static final String USAGE = """
             Usage: ibis-bench <suite> [--quick] [--impl NICK] [--out DIR]
 
             Suites:
+              gmi     group method invocation for group sizes 1, 2, 4, 8 (group invocation,
+                      personalized invocation, flat and binomial combining, combined invocation)
+                      and allreduce/broadcast of 8 B, 8 KB, 1 MB by ibis.gmi.collectives beside
+                      MPI.COMM_WORLD.allReduce/bcast of the Open MPI Java bindings in the same
+                      processes (the ranks of one mpirun job); without --impl over every
+                      installed implementation (tcp, ucx, mpi)
               ipl     round-trip latency and 100 KB array throughput of an implementation (tcp by
                       default), beside raw Java blocking sockets and NIO measured in the same run;
                       with --impl ucx also beside UCX's own C benchmark ucx_perftest and the tcp
@@ -41,8 +48,10 @@ public final class BenchMain {
                       from memory: Ibis (rewritten and run-time serializers) beside JDK
                       serialization, Kryo and Fory in the same run (JMH)
             Options:
-              --quick  a short run (ipl, rmi: about two minutes; serialization: about a minute and a half)
-              --impl   the network implementation of the Ibis members (ipl, rmi): tcp (default), ucx, mpi (ipl)
+              --quick  a short run (ipl, rmi: about two minutes; serialization: about a minute and a half;
+                       gmi: two to three minutes per implementation on two cores)
+              --impl   the network implementation of the Ibis members (ipl, rmi): tcp (default), ucx, mpi (ipl);
+                       gmi: one of them (default: every installed one)
               --out    directory for the Markdown report (default: bench-results)
             Every process a suite starts gets --enable-native-access=ALL-UNNAMED and, unless the
             environment sets them, UCX_NET_DEVICES=lo and UCX_ERROR_SIGNALS= (empty).
@@ -78,6 +87,7 @@ public final class BenchMain {
         int status = switch (options.suite()) {
             case "serialization" -> new SerializationSuite(quick, out, command).run();
             case "rmi" -> new RmiSuite(quick, out, command).run();
+            case "gmi" -> new GmiSuite(quick, out, command, options.implementation()).run();
             default -> "mpi".equals(options.implementation()) ? new MpiSuite(quick, out, command).run()
                     : new IplSuite(quick, out, command).run();
         };

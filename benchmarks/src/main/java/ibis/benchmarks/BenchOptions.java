@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 public record BenchOptions(String suite, boolean quick, Path out, String implementation, boolean help) {
 
     /** The suites that run Ibis members over a network implementation, so take {@code --impl}. */
-    public static final List<String> IMPLEMENTATION_SUITES = List.of("ipl", "rmi");
+    public static final List<String> IMPLEMENTATION_SUITES = List.of("gmi", "ipl", "rmi");
 
     /** An implementation's nickname as {@code ibis.implementation} takes it (e.g. tcp, ucx, mpi). */
     private static final Pattern NICKNAME = Pattern.compile("[A-Za-z][A-Za-z0-9_.-]*");
