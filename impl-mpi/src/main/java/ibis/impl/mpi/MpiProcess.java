@@ -29,7 +29,11 @@ import org.slf4j.LoggerFactory;
  * ends. MPI is finalized by a shutdown hook ({@code ibis.mpi.finalize=exit}, the default: Ibis
  * instances may come and go in one process, as the TCK's do) or when the last user released it
  * ({@code ibis.mpi.finalize=release}); after that {@link #get} throws. A failed initialization is
- * not retried: every later {@link #get} throws the same reason.
+ * not retried: every later {@link #get} throws the same reason. The JVM runs shutdown hooks
+ * concurrently, so another hook (RMI's, a user's {@code Ibis.end()}) may still send while MPI is
+ * finalized: the backend is wrapped in a {@link FinalizeGuard}, which lets calls inside MPI end
+ * first and fails later ones with an IOException (an MPI call after {@code MPI_Finalize} would
+ * abort the job).
  *
  * <h2>Tags and receiving</h2>
  * Every Ibis message travels on Ibis' own duplicate of {@code MPI_COMM_WORLD} with a tag laid out by
@@ -128,7 +132,7 @@ public final class MpiProcess {
     }
 
     private MpiProcess(MpiBackend backend, boolean finalizeOnRelease, long spinMicros) {
-        this.backend = backend;
+        this.backend = new FinalizeGuard(backend);
         this.tags = new MpiTags(backend.tagUpperBound());
         this.finalizeOnRelease = finalizeOnRelease;
         this.oversubscribed = localRanks() > Runtime.getRuntime().availableProcessors();
