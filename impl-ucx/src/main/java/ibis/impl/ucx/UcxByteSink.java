@@ -311,30 +311,30 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         }
     }
 
-    /** A free staging buffer of at least {@code want} bytes; waits for one when too much is in flight. */
+    /**
+     * A free staging buffer of at least {@code want} bytes; waits for one when too much is in flight.
+     * Buffers too small for a write stay for smaller writes: dropping them and making a bigger one
+     * allocated per message whenever sends stayed in flight long enough for a small write to need a
+     * new (small) buffer that the next large write then replaced.
+     */
     private Staging takeStaging(int want) throws IOException {
         boolean progressed = false;
         while (true) {
             boolean progressFirst = false;
             synchronized (this) {
                 reap();
-                Staging first = free.peekFirst();
-                if (!progressed && count > 0 && (first == null || first.capacity() < want)) {
+                Staging fit = count == RING ? null : fitFirst(want);
+                if (fit != null) {
+                    return free.pollFirst();
+                }
+                if (!progressed && count > 0) {
                     // A completion may be waiting in the worker (the peer took a rendezvous
                     // message): one progress call is cheaper than a new buffer. Made without
                     // the lock (it may wake followers, whose look at a sink takes its lock).
                     progressed = true;
                     progressFirst = true;
                 } else if (canTake(want)) {
-                    Staging s = free.pollFirst();
-                    if (s != null && s.capacity() >= want) {
-                        return s;
-                    }
-                    if (s != null) {
-                        stagingBytes -= s.capacity(); // too small: dropped for a bigger one (while warming up)
-                    }
-                    int power = Integer.highestOneBit(Math.max(1, want - 1)) << 1; // >= want
-                    int capacity = Math.max(want, Math.min(chunk, Math.max(MIN_STAGING, power)));
+                    int capacity = capacityFor(want);
                     stagingBytes += capacity;
                     return new Staging(capacity);
                 } else {
@@ -349,20 +349,41 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         }
     }
 
+    /** The capacity of a new staging buffer for a write of {@code want} bytes. */
+    private int capacityFor(int want) {
+        int power = Integer.highestOneBit(Math.max(1, want - 1)) << 1; // >= want
+        return Math.max(want, Math.min(chunk, Math.max(MIN_STAGING, power)));
+    }
+
+    /**
+     * Turns the free buffers until one of at least {@code want} bytes is first and returns it, or
+     * null when none is that big (the order is then as before). Allocates nothing; the caller holds
+     * the lock.
+     */
+    private Staging fitFirst(int want) {
+        for (int i = free.size(); i > 0; i--) {
+            Staging first = free.peekFirst();
+            if (first.capacity() >= want) {
+                return first;
+            }
+            free.addLast(free.pollFirst());
+        }
+        return null;
+    }
+
     /**
      * Whether a staging buffer of {@code want} bytes can be had now: a free one, or room for a new
-     * one (in flight and free staging stay within the window and one chunk, the ring has a slot).
+     * one (in flight and free staging stay within the window and one chunk, or nothing is in flight;
+     * the ring has a slot). The caller holds the lock.
      */
     private boolean canTake(int want) {
         if (count == RING) {
             return false;
         }
-        Staging first = free.peekFirst();
-        if (first != null && first.capacity() >= want) {
+        if (fitFirst(want) != null) {
             return true;
         }
-        long dropped = first == null ? 0 : first.capacity();
-        return count == 0 || stagingBytes - dropped + want <= (long) window + chunk;
+        return count == 0 || stagingBytes + capacityFor(want) <= (long) window + chunk;
     }
 
     private void awaitCredit(int n) throws IOException {
