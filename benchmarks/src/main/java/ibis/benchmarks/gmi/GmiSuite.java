@@ -1,6 +1,7 @@
 package ibis.benchmarks.gmi;
 
 import ibis.benchmarks.ChildProcesses;
+import ibis.benchmarks.MpiJavaPeers;
 import ibis.benchmarks.ipl.Series;
 import ibis.benchmarks.rmi.LatencyPlot;
 import ibis.ipl.IbisStarter;
@@ -8,7 +9,6 @@ import ibis.registry.server.CentralRegistryServer;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,9 +28,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 
 /**
  * {@code bin/ibis-bench gmi}: the gmi suite of BENCHMARKS.md. Per network implementation (tcp, ucx,
@@ -60,7 +57,7 @@ public final class GmiSuite {
     /** Open MPI's launcher, named explicitly (the plain name may be MPICH's). */
     static final String MPIRUN = "mpirun.openmpi";
     /** System property: the Open MPI Java classes (a jar or folder), when not on the class path. */
-    static final String CLASSES_PROPERTY = "ibis.bench.mpi.classes";
+    static final String CLASSES_PROPERTY = MpiJavaPeers.CLASSES_PROPERTY;
     /** The implementations measured when {@code --impl} is not given, if installed. */
     static final List<String> IMPLEMENTATIONS = List.of("tcp", "ucx", "mpi");
     /** Where Debian keeps libmpi_java.so; the JVM's default java.library.path lacks it. */
@@ -211,42 +208,17 @@ public final class GmiSuite {
             }
             return;
         }
-        mpiClasses = findMpiClasses();
+        mpiClasses = MpiJavaPeers.classes();
         if (mpiClasses == null) {
-            missing.put("MPI peer", "the Open MPI Java classes (mpi.*) are neither on the class path nor named by -D"
-                    + CLASSES_PROPERTY + ": run scripts/fetch-ompi-java and rebuild (they are in ibis-mpi-java)");
+            missing.put("MPI peer", MpiJavaPeers.classesMissing());
             return;
         }
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        Path source = work.resolve(PEER_CLASS + ".java");
-        try (InputStream in = GmiSuite.class.getResourceAsStream(PEER_RESOURCE)) {
-            if (in == null) {
-                throw new IOException("resource " + PEER_RESOURCE + " is missing from the benchmarks jar");
-            }
-            Files.copy(in, source);
-        }
         peerClasses = work.resolve("mpi-peer");
-        Files.createDirectories(peerClasses);
-        String cp = mpiClasses + File.pathSeparator + System.getProperty("java.class.path");
-        int rc = javac == null ? -1 : javac.run(null, null, null, "-d", peerClasses.toString(), "-cp", cp,
-                source.toString());
-        if (rc != 0) {
-            missing.put("MPI peer", javac == null ? "this JVM has no Java compiler (a JRE?)"
-                    : "compiling " + PEER_CLASS + ".java against " + mpiClasses + " failed");
+        String failed = MpiJavaPeers.compile(PEER_RESOURCE, mpiClasses + File.pathSeparator
+                + System.getProperty("java.class.path"), peerClasses);
+        if (failed != null) {
+            missing.put("MPI peer", failed);
             peerClasses = null;
-        }
-    }
-
-    private static String findMpiClasses() {
-        String named = System.getProperty(CLASSES_PROPERTY);
-        if (named != null && !named.isBlank()) {
-            return named;
-        }
-        try {
-            Class<?> mpi = Class.forName("mpi.MPI", false, GmiSuite.class.getClassLoader());
-            return Path.of(mpi.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        } catch (ClassNotFoundException | java.net.URISyntaxException | RuntimeException e) {
-            return null;
         }
     }
 

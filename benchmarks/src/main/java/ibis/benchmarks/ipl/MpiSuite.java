@@ -1,6 +1,7 @@
 package ibis.benchmarks.ipl;
 
 import ibis.benchmarks.ChildProcesses;
+import ibis.benchmarks.MpiJavaPeers;
 
 import java.io.File;
 import java.io.IOException;
@@ -22,9 +23,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 
 /**
  * {@code bin/ibis-bench ipl --impl mpi}: Ibis over MPI beside MPI itself, in the same run. Under MPI
@@ -51,7 +49,7 @@ public final class MpiSuite {
     static final String MPIRUN = "mpirun.openmpi";
     static final String MPICC = "mpicc.openmpi";
     /** System property: the Open MPI Java classes (a jar or folder), when not on the class path. */
-    static final String CLASSES_PROPERTY = "ibis.bench.mpi.classes";
+    static final String CLASSES_PROPERTY = MpiJavaPeers.CLASSES_PROPERTY;
     /** Where Debian keeps libmpi_java.so; Temurin's default java.library.path lacks it. */
     private static final String MULTIARCH_LIBRARIES = "/usr/lib/x86_64-linux-gnu";
     private static final String RESOURCES = "/ibis/benchmarks/ipl/mpi/";
@@ -197,20 +195,14 @@ public final class MpiSuite {
                 missing.put(Program.C, "compiling mpi_pingpong.c with " + MPICC + " failed: " + out);
             }
         }
-        mpiClasses = findMpiClasses();
+        mpiClasses = MpiJavaPeers.classes();
         if (mpiClasses == null) {
-            missing.put(Program.JAVA, "the Open MPI Java classes (mpi.*) are neither on the class path nor named by -D"
-                    + CLASSES_PROPERTY + ": run scripts/fetch-ompi-java and rebuild (they are in ibis-mpi-java)");
+            missing.put(Program.JAVA, MpiJavaPeers.classesMissing());
         } else {
-            JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-            Path source = copyResource("MpiJavaPingPong.java");
             javaClasses = work.resolve("java-peer");
-            Files.createDirectories(javaClasses);
-            int rc = javac == null ? -1
-                    : javac.run(null, null, null, "-d", javaClasses.toString(), "-cp", mpiClasses, source.toString());
-            if (rc != 0) {
-                missing.put(Program.JAVA, javac == null ? "this JVM has no Java compiler (a JRE?)"
-                        : "compiling MpiJavaPingPong.java against " + mpiClasses + " failed");
+            String failed = MpiJavaPeers.compile(RESOURCES + "MpiJavaPingPong.java", mpiClasses, javaClasses);
+            if (failed != null) {
+                missing.put(Program.JAVA, failed);
             }
         }
         if (!ibisMpiPresent()) {
@@ -226,19 +218,6 @@ public final class MpiSuite {
             }
         }
         return false;
-    }
-
-    private static String findMpiClasses() {
-        String named = System.getProperty(CLASSES_PROPERTY);
-        if (named != null && !named.isBlank()) {
-            return named;
-        }
-        try {
-            Class<?> mpi = Class.forName("mpi.MPI", false, MpiSuite.class.getClassLoader());
-            return Path.of(mpi.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        } catch (ClassNotFoundException | java.net.URISyntaxException | RuntimeException e) {
-            return null;
-        }
     }
 
     /** One job of 2 ranks; adds its figure to the series or notes the failure. */

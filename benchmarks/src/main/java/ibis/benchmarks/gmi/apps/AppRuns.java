@@ -1,12 +1,12 @@
 package ibis.benchmarks.gmi.apps;
 
 import ibis.benchmarks.ChildProcesses;
+import ibis.benchmarks.MpiJavaPeers;
 import ibis.registry.RegistryProperties;
 import ibis.registry.server.CentralRegistryServer;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +19,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
 /**
@@ -43,7 +42,7 @@ public final class AppRuns {
     /** Open MPI's launcher, named explicitly (the plain name may be MPICH's). */
     public static final String MPIRUN = "mpirun.openmpi";
     /** System property: the Open MPI Java classes (a jar or folder), when not on the class path. */
-    public static final String MPI_CLASSES_PROPERTY = "ibis.bench.mpi.classes";
+    public static final String MPI_CLASSES_PROPERTY = MpiJavaPeers.CLASSES_PROPERTY;
     /** Where Debian keeps libmpi_java.so; Temurin's default java.library.path lacks it. */
     private static final String MULTIARCH_LIBRARIES = "/usr/lib/x86_64-linux-gnu";
     private static final Pattern LINE = Pattern.compile(
@@ -123,7 +122,7 @@ public final class AppRuns {
                 "--mca", "oob_tcp_if_include", "lo", java()));
         cmd.addAll(ChildProcesses.jvmOptions());
         cmd.addAll(List.of("-Djava.library.path=" + MULTIARCH_LIBRARIES, "-cp", program + File.pathSeparator
-                + mpiClasses() + File.pathSeparator + System.getProperty("java.class.path"), "MpiJavaApps"));
+                + MpiJavaPeers.classes() + File.pathSeparator + System.getProperty("java.class.path"), "MpiJavaApps"));
         specs.forEach(s -> cmd.add(s.toString()));
         return results(specs, "mpi", processes, run(List.of(cmd), timeout, true));
     }
@@ -137,9 +136,8 @@ public final class AppRuns {
         if (onPath(MPIRUN) == null) {
             return MPIRUN + " is not installed: `apt-get install openmpi-bin libopenmpi-dev` (scripts/setup)";
         }
-        if (mpiClasses() == null) {
-            return "the Open MPI Java classes (mpi.*) are neither on the class path nor named by -D"
-                    + MPI_CLASSES_PROPERTY + ": run scripts/fetch-ompi-java and rebuild (they are in ibis-mpi-java)";
+        if (MpiJavaPeers.classes() == null) {
+            return MpiJavaPeers.classesMissing();
         }
         if (ToolProvider.getSystemJavaCompiler() == null) {
             return "this JVM has no Java compiler (a JRE?) to compile MpiJavaApps.java";
@@ -186,19 +184,6 @@ public final class AppRuns {
         return ProcessHandle.current().info().command().orElse("java");
     }
 
-    private static String mpiClasses() {
-        String named = System.getProperty(MPI_CLASSES_PROPERTY);
-        if (named != null && !named.isBlank()) {
-            return named;
-        }
-        try {
-            Class<?> mpi = Class.forName("mpi.MPI", false, AppRuns.class.getClassLoader());
-            return Path.of(mpi.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        } catch (ClassNotFoundException | java.net.URISyntaxException | RuntimeException e) {
-            return null;
-        }
-    }
-
     private static Path onPath(String name) {
         String path = System.getenv("PATH");
         for (String dir : path == null ? new String[0] : path.split(File.pathSeparator)) {
@@ -217,21 +202,12 @@ public final class AppRuns {
         }
         Path dir = Files.createTempDirectory("ibis-gmi-apps-mpi");
         dir.toFile().deleteOnExit();
+        String failed = MpiJavaPeers.compile("/ibis/benchmarks/gmi/apps/MpiJavaApps.java", MpiJavaPeers.classes()
+                + File.pathSeparator + System.getProperty("java.class.path"), dir);
+        if (failed != null) {
+            throw new IOException(failed);
+        }
         Path source = dir.resolve("MpiJavaApps.java");
-        try (InputStream in = AppRuns.class.getResourceAsStream("MpiJavaApps.java")) {
-            if (in == null) {
-                throw new IOException("resource MpiJavaApps.java is missing from the benchmarks jar");
-            }
-            Files.copy(in, source);
-        }
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        java.io.ByteArrayOutputStream errors = new java.io.ByteArrayOutputStream();
-        int rc = javac.run(null, errors, errors, "-d", dir.toString(), "-cp", mpiClasses() + File.pathSeparator
-                + System.getProperty("java.class.path"), source.toString());
-        if (rc != 0) {
-            throw new IOException("compiling MpiJavaApps.java against " + mpiClasses() + " failed:\n"
-                    + errors.toString(StandardCharsets.UTF_8));
-        }
         source.toFile().delete();
         dir.resolve("MpiJavaApps.class").toFile().deleteOnExit();
         mpiProgram = dir;
