@@ -1,6 +1,7 @@
 package ibis.benchmarks.gmi;
 
 import ibis.benchmarks.ChildProcesses;
+import ibis.benchmarks.Host;
 import ibis.benchmarks.MpiJavaPeers;
 import ibis.benchmarks.ipl.Series;
 import ibis.benchmarks.rmi.LatencyPlot;
@@ -21,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.ServiceLoader;
 import java.util.concurrent.TimeUnit;
@@ -142,7 +142,7 @@ public final class GmiSuite {
 
     /** Runs the suite, prints the report and writes it; returns the process exit status. */
     public int run() throws Exception {
-        String loadBefore = loadAverage();
+        String loadBefore = Host.loadAverage();
         work = Files.createTempDirectory("ibis-bench-gmi");
         Properties p = new Properties();
         p.setProperty("ibis.registry.server.bind", "127.0.0.1");
@@ -198,7 +198,7 @@ public final class GmiSuite {
                 implementations.add(impl);
             }
         }
-        mpirun = onPath(MPIRUN).isPresent();
+        mpirun = Host.onPath(MPIRUN).isPresent();
         if (!mpirun) {
             missing.put("MPI peer", MPIRUN + " is not installed (`apt-get install openmpi-bin libopenmpi-dev`,"
                     + " scripts/setup): the processes are plain JVMs, without MPI");
@@ -311,7 +311,8 @@ public final class GmiSuite {
         }
         if (!ended || status != 0 || results == 0) {
             String why = !ended ? "did not end within " + JOB_TIMEOUT_SECONDS + " s" : "exit " + status;
-            failures.putIfAbsent(impl + ", group size " + size, why + ": " + String.join(" ", cmd) + "\n" + tail(text));
+            failures.putIfAbsent(impl + ", group size " + size,
+                    why + ": " + String.join(" ", cmd) + "\n" + Host.tail(text, 25));
         }
     }
 
@@ -334,7 +335,7 @@ public final class GmiSuite {
         r.add("- Command: `" + command + "`");
         r.add("- JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
                 + "; processors: " + Runtime.getRuntime().availableProcessors());
-        r.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + loadAverage() + " after");
+        r.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + Host.loadAverage() + " after");
         r.add("- Implementations: " + (implementations.isEmpty() ? "none" : String.join(", ", implementations))
                 + "; group sizes: " + joinInts(groupSizes) + " (all processes on this machine)");
         r.add("- Processes: " + (mpirun ? "per implementation and group size one job `" + MPIRUN
@@ -370,18 +371,7 @@ public final class GmiSuite {
             }
         }
         targets(r);
-        if (!failures.isEmpty()) {
-            r.add("## Failed jobs (the first of each)");
-            r.add("");
-            failures.forEach((k, v) -> {
-                r.add("- " + k + ":");
-                r.add("");
-                r.add("```");
-                r.addAll(v.lines().toList());
-                r.add("```");
-            });
-            r.add("");
-        }
+        Host.addFailures(r, "## Failed jobs (the first of each)", failures);
         return r;
     }
 
@@ -524,32 +514,6 @@ public final class GmiSuite {
         return b.toString();
     }
 
-    private static String tail(String text) {
-        List<String> lines = text.lines().toList();
-        return String.join("\n", lines.subList(Math.max(0, lines.size() - 25), lines.size()));
-    }
 
-    static String loadAverage() {
-        try {
-            String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return parts[0] + " / " + parts[1] + " / " + parts[2];
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
-    }
 
-    /** The path of an executable on the PATH, if there is one. */
-    static Optional<Path> onPath(String name) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return Optional.empty();
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            Path p = Path.of(dir, name);
-            if (Files.isExecutable(p)) {
-                return Optional.of(p);
-            }
-        }
-        return Optional.empty();
-    }
 }

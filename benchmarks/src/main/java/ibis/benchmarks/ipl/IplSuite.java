@@ -1,6 +1,7 @@
 package ibis.benchmarks.ipl;
 
 import ibis.benchmarks.ChildProcesses;
+import ibis.benchmarks.Host;
 import ibis.benchmarks.ipl.BenchPorts.Stream;
 import ibis.benchmarks.rmi.LatencyPlot;
 import ibis.io.config.Property;
@@ -205,7 +206,7 @@ public final class IplSuite {
 
     /** Runs the suite, prints the report and writes it; returns the process exit status. */
     public int run() throws Exception {
-        String loadBefore = loadAverage();
+        String loadBefore = Host.loadAverage();
         List<String> header = header();
         header.forEach(System.out::println);
         System.out.println();
@@ -384,7 +385,7 @@ public final class IplSuite {
             report.add("- Tree class: " + TreeNode.class.getName() + ", "
                     + (rewritten() ? "rewritten by ibisc (generated serializer in the class)"
                             : "not rewritten (Ibis serialization generates its serializer at run time)"));
-            report.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + loadAverage()
+            report.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + Host.loadAverage()
                     + " after");
             report.add("");
             report.addAll(tables(groups, plainResults));
@@ -589,14 +590,6 @@ public final class IplSuite {
         }
     }
 
-    static String loadAverage() {
-        try {
-            String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return parts[0] + " / " + parts[1] + " / " + parts[2];
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
-    }
 
     private List<String> tables(Map<String, List<Figure>> groups, List<PlainPrograms.Result> plain) throws IOException {
         List<String> t = new ArrayList<>();

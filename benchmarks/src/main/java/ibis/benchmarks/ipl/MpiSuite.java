@@ -1,6 +1,7 @@
 package ibis.benchmarks.ipl;
 
 import ibis.benchmarks.ChildProcesses;
+import ibis.benchmarks.Host;
 import ibis.benchmarks.MpiJavaPeers;
 
 import java.io.File;
@@ -18,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -145,7 +145,7 @@ public final class MpiSuite {
 
     /** Runs the suite, prints the report and writes it; returns the process exit status. */
     public int run() throws Exception {
-        String loadBefore = IplSuite.loadAverage();
+        String loadBefore = Host.loadAverage();
         work = Files.createTempDirectory("ibis-bench-mpi");
         try {
             prepare();
@@ -178,14 +178,14 @@ public final class MpiSuite {
 
     /** Finds the tools, compiles the C and Java peers; notes what cannot be measured and why. */
     private void prepare() throws IOException, InterruptedException {
-        if (onPath(MPIRUN).isEmpty()) {
+        if (Host.onPath(MPIRUN).isEmpty()) {
             String why = MPIRUN + " is not installed: `apt-get install openmpi-bin libopenmpi-dev` (scripts/setup)";
             for (Program p : Program.values()) {
                 missing.put(p, why);
             }
             return;
         }
-        if (onPath(MPICC).isEmpty()) {
+        if (Host.onPath(MPICC).isEmpty()) {
             missing.put(Program.C, MPICC + " is not installed: `apt-get install libopenmpi-dev` (scripts/setup)");
         } else {
             Path source = copyResource("mpi_pingpong.c");
@@ -266,7 +266,7 @@ public final class MpiSuite {
             series.computeIfAbsent(key(p, t, test), k -> new Series()).add(Double.parseDouble(m.group(2)));
         } else {
             String why = !ended ? "did not end within " + JOB_TIMEOUT_SECONDS + " s" : "exit " + job.exitValue();
-            failures.putIfAbsent(key(p, t, test), why + ": " + String.join(" ", cmd) + "\n" + tail(text));
+            failures.putIfAbsent(key(p, t, test), why + ": " + String.join(" ", cmd) + "\n" + Host.tail(text, 15));
         }
     }
 
@@ -286,7 +286,7 @@ public final class MpiSuite {
                 + " ob1 --mca btl <btl> ...` on this machine; " + repetitions + " interleaved repetitions; each"
                 + " program does as many untimed round trips or messages before it times as many again ("
                 + latencyCount + " round trips, " + streamCount + " messages).");
-        r.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + IplSuite.loadAverage()
+        r.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + Host.loadAverage()
                 + " after");
         r.add("");
         for (Program p : missing.keySet()) {
@@ -297,18 +297,7 @@ public final class MpiSuite {
         }
         table(r, Test.LATENCY, "## One-way latency, 1-byte ping-pong (µs, lower is better)");
         table(r, Test.STREAM, "## Throughput, 102,400-byte messages (MB/s = 10^6 bytes/s, higher is better)");
-        if (!failures.isEmpty()) {
-            r.add("## Failed runs (the first of each figure)");
-            r.add("");
-            failures.forEach((k, v) -> {
-                r.add("- " + k + ": ");
-                r.add("");
-                r.add("```");
-                r.addAll(v.lines().toList());
-                r.add("```");
-            });
-            r.add("");
-        }
+        Host.addFailures(r, "## Failed runs (the first of each figure)", failures);
         return r;
     }
 
@@ -356,26 +345,8 @@ public final class MpiSuite {
             p.destroyForcibly();
             return "timed out";
         }
-        return tail(Files.readString(output, StandardCharsets.UTF_8));
+        return Host.tail(Files.readString(output, StandardCharsets.UTF_8), 15);
     }
 
-    private static String tail(String text) {
-        List<String> lines = text.lines().toList();
-        return String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
-    }
 
-    /** The path of an executable on the PATH, if there is one. */
-    static Optional<Path> onPath(String name) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return Optional.empty();
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            Path p = Path.of(dir, name);
-            if (Files.isExecutable(p)) {
-                return Optional.of(p);
-            }
-        }
-        return Optional.empty();
-    }
 }

@@ -1,6 +1,7 @@
 package ibis.benchmarks.rmi;
 
 import ibis.benchmarks.ChildProcesses;
+import ibis.benchmarks.Host;
 import ibis.benchmarks.ipl.IplRoundTrips;
 import ibis.benchmarks.ipl.Series;
 import ibis.benchmarks.rmi.RmiProcesses.Child;
@@ -140,7 +141,7 @@ public final class RmiSuite {
     /** Runs the suite, prints the report and writes it; returns the process exit status. */
     public int run() throws Exception {
         long started = System.nanoTime();
-        String loadBefore = loadAverage();
+        String loadBefore = Host.loadAverage();
         List<String> header = header();
         header.forEach(System.out::println);
         System.out.println();
@@ -179,8 +180,8 @@ public final class RmiSuite {
             List<String> head = new ArrayList<>(header);
             head.add("- Stub classes seen by the clients: java.rmi `" + jdkStub + "`, Ibis RMI `" + ibisStub + "`");
             head.add("- Ibis: " + iplImplementation + " (IPL round trips: the ipl suite's driver and peer)");
-            head.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + loadAverage() + " after;"
-                    + " suite time " + (System.nanoTime() - started) / 1_000_000_000 + " s");
+            head.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + Host.loadAverage()
+                    + " after; suite time " + (System.nanoTime() - started) / 1_000_000_000 + " s");
             String baseName = "rmi-" + (implementation.equals("tcp") ? "" : implementation + "-") + LocalDate.now()
                     + (settings != FULL ? "-" + settings.name() : "");
             RmiReport report = report(head, groups, star, apps, appsUnavailable, baseName);
@@ -594,14 +595,6 @@ public final class RmiSuite {
         return h;
     }
 
-    private static String loadAverage() {
-        try {
-            String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return parts[0] + " / " + parts[1] + " / " + parts[2];
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
-    }
 
     private static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

@@ -53,7 +53,7 @@ public class GmiSuiteRunTest {
                 assertTrue(row.matcher(text).find(), "no figures for " + scheme + ":\n" + text);
             }
             boolean peer = !text.contains("**MPI peer: not measured**");
-            if (withBindings && GmiSuite.onPath(GmiSuite.MPIRUN).isPresent()) {
+            if (withBindings && ibis.benchmarks.Host.onPath(GmiSuite.MPIRUN).isPresent()) {
                 assertTrue(peer, "with mpirun and the bindings' classes the peer must run:\n" + text);
             }
             String mpi = peer ? FIGURE : "—";

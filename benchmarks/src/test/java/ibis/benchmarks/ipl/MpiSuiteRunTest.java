@@ -33,7 +33,7 @@ public class MpiSuiteRunTest {
             MpiSuite suite = new MpiSuite(true, 1, 200, 20, out, "test");
             int status = suite.run();
             String report = Files.readString(suite.reportFile(), StandardCharsets.UTF_8);
-            if (MpiSuite.onPath(MpiSuite.MPIRUN).isPresent()) {
+            if (ibis.benchmarks.Host.onPath(MpiSuite.MPIRUN).isPresent()) {
                 assertEquals(status, 0, report);
                 assertEquals(C_ROW.matcher(report).results().count(), 4L,
                         "a C latency and throughput row for both transports:\n" + report);

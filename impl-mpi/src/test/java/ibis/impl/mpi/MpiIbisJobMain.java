@@ -50,13 +50,26 @@ public final class MpiIbisJobMain {
 
     /** Runs one rank; exits with 0 when everything arrived intact. */
     public static void main(String[] args) {
+        runRankAndExit(MpiIbisJobMain::run);
+    }
+
+    /** One rank's job: returns the {@link PingPong} result line's checksum part. */
+    interface RankJob {
+        String run(int rank) throws Exception;
+    }
+
+    /**
+     * Runs a job on this rank and exits: prints {@code pingpong rank=R of 2 ibis <backend>: <result>
+     * OK} and exits with 0, or prints the failure and exits with 1.
+     */
+    static void runRankAndExit(RankJob job) {
         int rank = -1;
         try {
             MpiProcess process = MpiProcess.get(null);
             rank = process.rank();
             String backend = process.backend().name();
             process.release();
-            String result = run(rank);
+            String result = job.run(rank);
             System.out.println("pingpong rank=" + rank + " of 2 ibis " + backend + ": " + result + " OK");
             System.out.flush();
             System.exit(0);

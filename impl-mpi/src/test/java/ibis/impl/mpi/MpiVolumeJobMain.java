@@ -37,24 +37,9 @@ public final class MpiVolumeJobMain {
 
     /** Runs one rank; exits with 0 when everything arrived intact and in order. */
     public static void main(String[] args) {
-        int rank = -1;
-        try {
-            boolean large = args[0].equals("large");
-            long messages = Long.parseLong(args[1]);
-            MpiProcess process = MpiProcess.get(null);
-            rank = process.rank();
-            String backend = process.backend().name();
-            process.release();
-            String result = run(rank, large, messages);
-            System.out.println("pingpong rank=" + rank + " of 2 ibis " + backend + ": " + result + " OK");
-            System.out.flush();
-            System.exit(0);
-        } catch (Throwable t) {
-            System.out.println("pingpong rank=" + rank + " FAILED: " + t);
-            t.printStackTrace(System.out);
-            System.out.flush();
-            System.exit(1);
-        }
+        boolean large = args[0].equals("large");
+        long messages = Long.parseLong(args[1]);
+        MpiIbisJobMain.runRankAndExit(rank -> run(rank, large, messages));
     }
 
     /** The length of payload {@code i}. */

@@ -1,6 +1,7 @@
 package ibis.benchmarks.gmi.apps;
 
 import ibis.benchmarks.ChildProcesses;
+import ibis.benchmarks.Host;
 import ibis.benchmarks.MpiJavaPeers;
 import ibis.registry.RegistryProperties;
 import ibis.registry.server.CentralRegistryServer;
@@ -133,7 +134,7 @@ public final class AppRuns {
      * @return the reason, naming what to install or fetch, or null
      */
     public static String mpiMissing() {
-        if (onPath(MPIRUN) == null) {
+        if (Host.onPath(MPIRUN).isEmpty()) {
             return MPIRUN + " is not installed: `apt-get install openmpi-bin libopenmpi-dev` (scripts/setup)";
         }
         if (MpiJavaPeers.classes() == null) {
@@ -184,16 +185,6 @@ public final class AppRuns {
         return ProcessHandle.current().info().command().orElse("java");
     }
 
-    private static Path onPath(String name) {
-        String path = System.getenv("PATH");
-        for (String dir : path == null ? new String[0] : path.split(File.pathSeparator)) {
-            Path p = Path.of(dir, name);
-            if (Files.isExecutable(p)) {
-                return p;
-            }
-        }
-        return null;
-    }
 
     /** Compiles MpiJavaApps.java once per JVM; returns the folder of its class. */
     private static synchronized Path mpiProgram() throws IOException {
@@ -240,7 +231,7 @@ public final class AppRuns {
                 StringBuilder why = new StringBuilder(String.join("; ", failures));
                 for (int i = 0; i < commands.size(); i++) {
                     why.append("\n--- ").append(String.join(" ", commands.get(i))).append("\n")
-                            .append(tail(texts.get(i)));
+                            .append(Host.tail(texts.get(i), 30));
                 }
                 throw new IOException(why.toString());
             }
@@ -303,13 +294,9 @@ public final class AppRuns {
         }
         if (!ok) {
             throw new IOException("expected one APP line per application " + specs + " for " + style + " on "
-                    + processes + " processes, got " + results + " in:\n" + tail(all));
+                    + processes + " processes, got " + results + " in:\n" + Host.tail(all, 30));
         }
         return results;
     }
 
-    private static String tail(String text) {
-        List<String> lines = text.lines().toList();
-        return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-    }
 }
