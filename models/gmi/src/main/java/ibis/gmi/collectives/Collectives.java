@@ -1,11 +1,16 @@
 package ibis.gmi.collectives;
 
-import ibis.gmi.ConfigurationException;
-import ibis.gmi.DiscardReply;
 import ibis.gmi.Group;
-import ibis.gmi.GroupMethod;
-import ibis.gmi.SingleInvocation;
+import ibis.gmi.impl.GmiRuntime;
+import ibis.ipl.Ibis;
+import ibis.ipl.ReadMessage;
+import ibis.ipl.ReceivePort;
+import ibis.ipl.ReceiveTimedOutException;
+import ibis.ipl.SendPort;
+import ibis.ipl.WriteMessage;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Array;
 
 import org.slf4j.Logger;
@@ -13,9 +18,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * MPI-style collectives among the processes {@code 0..size-1} of a GMI pool (member rank = process
- * rank), built on GMI: every message is a single invocation with a discarded reply of
- * {@link Exchange#put} on the receiver's member, so it is serialized once, straight from the user's
- * array (Ibis serialization writes primitive arrays without boxing), and received by GMI's upcall.
+ * rank). Like MPI's collectives on its point-to-point layer, they carry their messages on ports of
+ * their own ({@link GmiRuntime#COLLECTIVES_PORT_TYPE}, one one-to-one link per ordered pair of
+ * members, opened on GMI's Ibis): a message is written straight from the user's array (a slice is
+ * written in place, not copied first) and received by the thread that waits for it, into the user's
+ * array or, when it is to be reduced, into a scratch array reused by later calls. So a collective
+ * allocates nothing per message once warm and hands nothing to another thread.
  *
  * <p>Like an MPI communicator, every member calls the same collectives in the same order, and one
  * thread at a time uses an instance. Buffers of primitive collectives are overwritten in place;
@@ -28,6 +36,12 @@ import org.slf4j.LoggerFactory;
  * allgather as gather plus broadcast); large ones use a ring reduce-scatter followed by a ring
  * allgather (allreduce; reduce gathers the reduced chunks at the root), a scatter plus ring
  * allgather (broadcast) and a ring (allgather). Objects always use the small-vector algorithms.
+ *
+ * <p>Deadlock freedom: where members send to each other in a cycle (exchanges with a partner, ring
+ * steps), each sends a piece of at most {@link #PIECE_BYTES} before it receives the matching piece,
+ * so no link ever holds more than two pieces that nobody reads; the IPL's conformance rules make
+ * every implementation carry 2 MiB unread per connection. Objects, whose size is unknown, are
+ * exchanged in order instead (the lower rank sends first).
  */
 public final class Collectives {
 
@@ -37,38 +51,57 @@ public final class Collectives {
     /** The default of {@link #LARGE_THRESHOLD_PROPERTY}: 64 KiB. */
     public static final int DEFAULT_LARGE_THRESHOLD = 64 * 1024;
 
+    /** The largest message of an exchange in a cycle (see the class comment). */
+    static final int PIECE_BYTES = 512 * 1024;
+
+    /** How often a receive that is still waiting checks whether its sender is gone. */
+    private static final long LIVENESS_CHECK_MS = 50;
+
+    /** The header of an abort message (otherwise the header is the element count); a reason follows. */
+    private static final int ABORT = -1;
+
+    private static final String PORT_PREFIX = "ibis.gmi.collectives/";
+
     private static final Logger LOG = LoggerFactory.getLogger(Collectives.class);
-    private static final long JOIN_WAIT_MS = 60_000;
     private static final int[] EMPTY = new int[0];
 
     private final String name;
+    private final String what;
     private final int rank;
     private final int size;
     private final long threshold;
-    private final Mailbox mailbox;
-    private final Exchange[] to;
-    private final int[] sendSeq;
-    private final int[] recvSeq;
+    private final GmiRuntime gmi;
+    /** {@code in[r]} receives from member r, {@code out[r]} sends to it (null at this member). */
+    private final ReceivePort[] in;
+    private final SendPort[] out;
+    /** Received operands of reductions, by element type; grown, never shrunk. */
+    private double[] doubleScratch = new double[0];
+    private long[] longScratch = new long[0];
+    private int[] intScratch = new int[0];
+    /** Why this instance failed, or null. */
+    private String failed;
 
-    private Collectives(String name, int size, Mailbox mailbox, Exchange[] to) {
+    private Collectives(String name, int size, GmiRuntime gmi, ReceivePort[] in, SendPort[] out) {
         this.name = name;
-        this.rank = Group.rank();
+        this.what = "collectives " + name;
+        this.rank = gmi.processRank();
         this.size = size;
-        this.mailbox = mailbox;
-        this.to = to;
-        this.sendSeq = new int[size];
-        this.recvSeq = new int[size];
+        this.gmi = gmi;
+        this.in = in;
+        this.out = out;
         this.threshold = Long.getLong(LARGE_THRESHOLD_PROPERTY, DEFAULT_LARGE_THRESHOLD);
     }
 
     /**
      * Opens the collectives {@code name} among the processes of rank {@code 0..size-1}; each of them
-     * must call this (the others must not). Creates and joins a GMI group {@code name}.
+     * must call this (the others must not). Opens a link to every other member, waiting (up to
+     * GMI's connect time-out, {@link GmiRuntime#CONNECT_TIMEOUT}) for the others to open theirs.
      *
-     * @param name a group name not used otherwise
+     * @param name a name not used by other collectives of this pool
      * @param size the number of members, 1..{@link Group#size()}
      * @return this process's end
      * @throws IllegalArgumentException when this process is not among the first {@code size}
+     * @throws UncheckedIOException when the links cannot be made
      */
     public static Collectives open(String name, int size) {
         int me = Group.rank();
@@ -76,25 +109,67 @@ public final class Collectives {
             throw new IllegalArgumentException("collectives " + name + " of size " + size
                     + " cannot include process " + me + " of a pool of " + Group.size());
         }
-        if (me == 0) {
-            Group.create(name, Exchange.class, size);
-        }
-        Mailbox box = new Mailbox();
-        Group.join(name, box, me, JOIN_WAIT_MS);
-        Exchange[] to = new Exchange[size];
+        GmiRuntime gmi = GmiRuntime.get();
+        Ibis ibis = gmi.ibis();
+        ReceivePort[] in = new ReceivePort[size];
+        SendPort[] out = new SendPort[size];
         try {
             for (int r = 0; r < size; r++) {
                 if (r != me) {
-                    to[r] = (Exchange) Group.lookup(name, JOIN_WAIT_MS);
-                    GroupMethod put = Group.findMethod(to[r], "void put(int,int,java.lang.Object)");
-                    put.configure(new SingleInvocation(r), new DiscardReply());
+                    in[r] = ibis.createReceivePort(GmiRuntime.COLLECTIVES_PORT_TYPE, portName(name, r));
+                    in[r].enableConnections();
                 }
             }
-        } catch (ConfigurationException | NoSuchMethodException e) {
-            throw new IllegalStateException("collectives " + name + ": cannot configure the exchange", e);
+            for (int r = 0; r < size; r++) {
+                if (r != me) {
+                    out[r] = ibis.createSendPort(GmiRuntime.COLLECTIVES_PORT_TYPE);
+                    out[r].connect(gmi.process(r), portName(name, me), gmi.connectTimeout(), true);
+                }
+            }
+        } catch (IOException e) {
+            closeAll(in, out);
+            throw new UncheckedIOException("collectives " + name + ": cannot link process " + me
+                    + " to the others (is every process of rank < " + size + " opening it?): " + e.getMessage(), e);
         }
         LOG.debug("collectives {} open: rank {} of {}", name, me, size);
-        return new Collectives(name, size, box, to);
+        return new Collectives(name, size, gmi, in, out);
+    }
+
+    /** The name of the port at which a member receives from {@code from}. */
+    private static String portName(String name, int from) {
+        return PORT_PREFIX + name + "/" + from;
+    }
+
+    /**
+     * Closes this member's links; later collectives on this instance fail. Members that still
+     * send to this one get an exception. GMI's end closes them too.
+     */
+    public void close() {
+        if (failed == null) {
+            failed = "closed";
+        }
+        closeAll(in, out);
+    }
+
+    private static void closeAll(ReceivePort[] in, SendPort[] out) {
+        for (SendPort p : out) {
+            if (p != null) {
+                try {
+                    p.close();
+                } catch (IOException | RuntimeException e) {
+                    LOG.debug("closing a collectives send port: {}", e.toString());
+                }
+            }
+        }
+        for (ReceivePort p : in) {
+            if (p != null) {
+                try {
+                    p.close(1000);
+                } catch (IOException | RuntimeException e) {
+                    LOG.debug("closing a collectives receive port: {}", e.toString());
+                }
+            }
+        }
     }
 
     /** @return this member's rank */
@@ -111,9 +186,10 @@ public final class Collectives {
 
     /** Returns once every member called it: dissemination, ceil(log2 size) rounds. */
     public void barrier() {
+        checkUsable();
         for (int d = 1; d < size; d <<= 1) {
-            send((rank + d) % size, EMPTY);
-            recv((rank - d + size) % size);
+            send((rank + d) % size, EMPTY, 0, 0);
+            receive((rank - d + size) % size, EMPTY, 0, 0, null, false);
         }
     }
 
@@ -281,6 +357,7 @@ public final class Collectives {
     }
 
     private void allreduceArray(Object buf, ReduceOp op, int elementBytes) {
+        checkUsable();
         if (size == 1) {
             return;
         }
@@ -301,6 +378,7 @@ public final class Collectives {
      * the values in rank order.
      */
     private void recursiveDoubling(Object buf, Op op) {
+        checkUsable();
         if (size == 1) {
             return;
         }
@@ -310,11 +388,11 @@ public final class Collectives {
         int vr;
         if (rank < 2 * extra) {
             if (rank % 2 == 0) {
-                send(rank + 1, buf);
-                copyInto(recv(rank + 1), buf);
+                send(rank + 1, buf, 0, len);
+                receive(rank + 1, buf, 0, len, null, false);
                 return;
             }
-            op.apply(recv(rank - 1), 0, buf, 0, buf, 0, len);
+            receive(rank - 1, buf, 0, len, op, true);
             vr = rank / 2;
         } else {
             vr = rank - extra;
@@ -322,16 +400,10 @@ public final class Collectives {
         for (int mask = 1; mask < p2; mask <<= 1) {
             int pv = vr ^ mask;
             int partner = pv < extra ? 2 * pv + 1 : pv + extra;
-            send(partner, buf);
-            Object other = recv(partner);
-            if (pv < vr) {
-                op.apply(other, 0, buf, 0, buf, 0, len);
-            } else {
-                op.apply(buf, 0, other, 0, buf, 0, len);
-            }
+            exchange(partner, buf, 0, len, partner, 0, len, op, pv < vr);
         }
         if (rank < 2 * extra) {
-            send(rank - 1, buf);
+            send(rank - 1, buf, 0, len);
         }
     }
 
@@ -347,11 +419,10 @@ public final class Collectives {
         for (int s = 0; s < size - 1; s++) {
             int sc = ((rank - s) % size + size) % size;
             int rc = ((rank - s - 1) % size + size) % size;
-            send(right, slice(buf, chunkStart(sc, len), chunkStart(sc + 1, len)));
-            Object part = recv(left);
             int at = chunkStart(rc, len);
             // The partial sum travels up the ring; it holds the members before this one.
-            op.apply(part, 0, buf, at, buf, at, chunkStart(rc + 1, len) - at);
+            exchange(right, buf, chunkStart(sc, len), chunkStart(sc + 1, len) - chunkStart(sc, len), left, at,
+                    chunkStart(rc + 1, len) - at, op, true);
         }
     }
 
@@ -362,13 +433,14 @@ public final class Collectives {
         for (int s = 0; s < size - 1; s++) {
             int sc = ((rank + 1 - s) % size + size) % size;
             int rc = ((rank - s) % size + size) % size;
-            send(right, slice(buf, chunkStart(sc, len), chunkStart(sc + 1, len)));
-            Object part = recv(left);
-            System.arraycopy(part, 0, buf, chunkStart(rc, len), Array.getLength(part));
+            int at = chunkStart(rc, len);
+            exchange(right, buf, chunkStart(sc, len), chunkStart(sc + 1, len) - chunkStart(sc, len), left, at,
+                    chunkStart(rc + 1, len) - at, null, false);
         }
     }
 
     private void reduceArray(Object buf, ReduceOp op, int root, int elementBytes) {
+        checkUsable();
         if (size == 1) {
             return;
         }
@@ -377,12 +449,12 @@ public final class Collectives {
             ringReduceScatter(buf, new Op(op, null));
             int own = (rank + 1) % size;
             if (rank != root) {
-                send(root, slice(buf, chunkStart(own, len), chunkStart(own + 1, len)));
+                sendPieces(root, buf, chunkStart(own, len), chunkStart(own + 1, len) - chunkStart(own, len));
             } else {
                 for (int r = 0; r < size; r++) {
                     if (r != root) {
-                        Object part = recv(r);
-                        System.arraycopy(part, 0, buf, chunkStart((r + 1) % size, len), Array.getLength(part));
+                        int c = (r + 1) % size;
+                        receivePieces(r, buf, chunkStart(c, len), chunkStart(c + 1, len) - chunkStart(c, len));
                     }
                 }
             }
@@ -396,20 +468,22 @@ public final class Collectives {
      * lower rank first; otherwise in the order root, root+1, ... (wrapping).
      */
     private void binomialReduce(Object buf, Op op, int root) {
+        checkUsable();
         int len = Array.getLength(buf);
         int vr = (rank - root + size) % size;
         for (int mask = 1; mask < size; mask <<= 1) {
             if ((vr & mask) != 0) {
-                send((vr - mask + root) % size, buf);
+                sendPieces((vr - mask + root) % size, buf, 0, len);
                 return;
             }
             if (vr + mask < size) {
-                op.apply(buf, 0, recv((vr + mask + root) % size), 0, buf, 0, len);
+                receivePieces((vr + mask + root) % size, buf, 0, len, op);
             }
         }
     }
 
     private void broadcastArray(Object buf, int root, int elementBytes) {
+        checkUsable();
         if (size == 1) {
             return;
         }
@@ -422,12 +496,11 @@ public final class Collectives {
                 for (int r = 0; r < size; r++) {
                     if (r != root) {
                         int c = (r + 1) % size;
-                        send(r, slice(buf, chunkStart(c, len), chunkStart(c + 1, len)));
+                        sendPieces(r, buf, chunkStart(c, len), chunkStart(c + 1, len) - chunkStart(c, len));
                     }
                 }
             } else {
-                Object part = recv(root);
-                System.arraycopy(part, 0, buf, chunkStart(own, len), Array.getLength(part));
+                receivePieces(root, buf, chunkStart(own, len), chunkStart(own + 1, len) - chunkStart(own, len));
             }
             ringAllgatherChunks(buf, len);
         } else {
@@ -436,26 +509,29 @@ public final class Collectives {
     }
 
     private void binomialBroadcast(Object buf, int root) {
+        checkUsable();
         if (size == 1) {
             return;
         }
+        int len = Array.getLength(buf);
         int vr = (rank - root + size) % size;
         int mask = 1;
         while (mask < size) {
             if ((vr & mask) != 0) {
-                copyInto(recv((vr - mask + root) % size), buf);
+                receivePieces((vr - mask + root) % size, buf, 0, len);
                 break;
             }
             mask <<= 1;
         }
         for (mask >>= 1; mask > 0; mask >>= 1) {
             if (vr + mask < size) {
-                send((vr + mask + root) % size, buf);
+                sendPieces((vr + mask + root) % size, buf, 0, len);
             }
         }
     }
 
     private Object allgatherArray(Object mine, Object all, int elementBytes) {
+        checkUsable();
         int len = Array.getLength(mine);
         System.arraycopy(mine, 0, all, rank * len, len);
         if (size == 1) {
@@ -468,22 +544,18 @@ public final class Collectives {
             for (int s = 0; s < size - 1; s++) {
                 int sb = ((rank - s) % size + size) % size;
                 int rb = ((rank - s - 1) % size + size) % size;
-                send(right, slice(all, sb * len, (sb + 1) * len));
-                System.arraycopy(recv(left), 0, all, rb * len, len);
+                exchange(right, all, sb * len, len, left, rb * len, len, null, false);
             }
         } else {
             // Binomial gather of contiguous blocks to 0, then a binomial broadcast.
-            int have = 1;
             for (int mask = 1; mask < size; mask <<= 1) {
                 if ((rank & mask) != 0) {
-                    send(rank - mask, slice(all, rank * len, (rank + have) * len));
+                    sendPieces(rank - mask, all, rank * len, Math.min(mask, size - rank) * len);
                     break;
                 }
                 if (rank + mask < size) {
-                    Object part = recv(rank + mask);
-                    int n = Array.getLength(part);
-                    System.arraycopy(part, 0, all, (rank + mask) * len, n);
-                    have += len == 0 ? Math.min(mask, size - rank - mask) : n / len;
+                    int from = rank + mask;
+                    receivePieces(from, all, from * len, Math.min(mask, size - from) * len);
                 }
             }
             binomialBroadcast(all, 0);
@@ -493,6 +565,7 @@ public final class Collectives {
 
     /** Linear: the root sends each member its part, which is all the data a scatter must move. */
     private void scatterArray(Object all, Object mine, int root) {
+        checkUsable();
         int len = Array.getLength(mine);
         if (rank == root) {
             if (Array.getLength(all) != len * size) {
@@ -501,69 +574,234 @@ public final class Collectives {
             }
             for (int r = 0; r < size; r++) {
                 if (r != root) {
-                    send(r, slice(all, r * len, (r + 1) * len));
+                    sendPieces(r, all, r * len, len);
                 }
             }
             System.arraycopy(all, root * len, mine, 0, len);
         } else {
-            copyInto(recv(root), mine);
+            receivePieces(root, mine, 0, len);
         }
     }
 
     // ---- messages --------------------------------------------------------------------------
 
-    private static Object slice(Object a, int from, int to) {
-        Object s = Array.newInstance(a.getClass().getComponentType(), to - from);
-        System.arraycopy(a, from, s, 0, to - from);
-        return s;
-    }
-
-    private void copyInto(Object from, Object buf) {
-        int n = Array.getLength(from);
-        if (n != Array.getLength(buf)) {
-            throw new IllegalArgumentException("collectives " + name + ": a member passed " + n
-                    + " elements, this one " + Array.getLength(buf) + "; all must pass the same length");
+    /** Elements per piece of an exchange in a cycle; objects are never cut into pieces. */
+    private static int pieceElements(Object buf) {
+        if (buf instanceof double[] || buf instanceof long[]) {
+            return PIECE_BYTES / 8;
         }
-        System.arraycopy(from, 0, buf, 0, n);
-    }
-
-    private void send(int dest, Object payload) {
-        try {
-            to[dest].put(rank, sendSeq[dest]++, payload);
-        } catch (RuntimeException e) {
-            abortOthers(e);
-            throw e;
+        if (buf instanceof int[]) {
+            return PIECE_BYTES / 4;
         }
+        return Integer.MAX_VALUE;
     }
 
-    private Object recv(int from) {
-        try {
-            return mailbox.take(from, recvSeq[from]++, "collectives " + name);
-        } catch (RuntimeException e) {
-            if (!mailbox.aborted()) {
-                abortOthers(e);
+    private static int pieces(int len, int per) {
+        return len == 0 ? 1 : (int) (((long) len + per - 1) / per);
+    }
+
+    /**
+     * Sends {@code buf[sFrom, sFrom + sLen)} to {@code dest} and receives {@code src}'s part into
+     * {@code buf[rAt, rAt + rLen)}, reduced with what is there when {@code op} is not null (the
+     * received operand lower when {@code incomingLower}). Primitive data goes piece by piece, each
+     * piece sent before the matching one is received; objects go in rank order when the two
+     * members exchange with each other.
+     */
+    private void exchange(int dest, Object buf, int sFrom, int sLen, int src, int rAt, int rLen, Op op,
+            boolean incomingLower) {
+        if (buf instanceof Object[] && dest == src && rank > src) {
+            // The partner needs this member's own operand: take the partner's aside first.
+            Object[] got = new Object[rLen];
+            receive(src, got, 0, rLen, null, false);
+            send(dest, buf, sFrom, sLen);
+            if (op == null) {
+                System.arraycopy(got, 0, buf, rAt, rLen);
+            } else if (incomingLower) {
+                op.apply(got, 0, buf, rAt, buf, rAt, rLen);
+            } else {
+                op.apply(buf, rAt, got, 0, buf, rAt, rLen);
             }
-            throw e;
+            return;
+        }
+        int per = pieceElements(buf);
+        int ns = pieces(sLen, per);
+        int nr = pieces(rLen, per);
+        for (int i = 0; i < Math.max(ns, nr); i++) {
+            long off = (long) i * per;
+            if (i < ns) {
+                send(dest, buf, sFrom + (int) off, (int) Math.min(per, sLen - off));
+            }
+            if (i < nr) {
+                receive(src, buf, rAt + (int) off, (int) Math.min(per, rLen - off), op, incomingLower);
+            }
+        }
+    }
+
+    /** Sends {@code buf[from, from + len)} to {@code dest} in pieces (the receiver takes them with receivePieces). */
+    private void sendPieces(int dest, Object buf, int from, int len) {
+        int per = pieceElements(buf);
+        int n = pieces(len, per);
+        for (int i = 0; i < n; i++) {
+            long off = (long) i * per;
+            send(dest, buf, from + (int) off, (int) Math.min(per, len - off));
+        }
+    }
+
+    private void receivePieces(int src, Object buf, int at, int len) {
+        receivePieces(src, buf, at, len, null);
+    }
+
+    /** Receives what {@link #sendPieces} sent, into {@code buf[at, at + len)} or reduced with it (higher). */
+    private void receivePieces(int src, Object buf, int at, int len, Op op) {
+        int per = pieceElements(buf);
+        int n = pieces(len, per);
+        for (int i = 0; i < n; i++) {
+            long off = (long) i * per;
+            receive(src, buf, at + (int) off, (int) Math.min(per, len - off), op, false);
+        }
+    }
+
+    /** One message: the element count, then the elements, written from {@code buf} in place. */
+    private void send(int dest, Object buf, int from, int len) {
+        WriteMessage m = null;
+        try {
+            m = out[dest].newMessage();
+            m.writeInt(len);
+            if (buf instanceof double[] d) {
+                m.writeArray(d, from, len);
+            } else if (buf instanceof long[] l) {
+                m.writeArray(l, from, len);
+            } else if (buf instanceof int[] n) {
+                m.writeArray(n, from, len);
+            } else {
+                m.writeArray((Object[]) buf, from, len);
+            }
+            m.finish();
+        } catch (IOException e) {
+            if (m != null) {
+                m.finish(e);
+            }
+            throw fail("cannot send to process " + dest + ": " + e.getMessage(), e);
         }
     }
 
     /**
-     * This member saw a failure (a member gone): tells every other member, so that members waiting
-     * for a member that is alive but gave up fail too instead of hanging. Best effort: a member that
-     * cannot be told is gone itself, which its waiters see anyway.
+     * One message from {@code src} of {@code len} elements: read into {@code buf[at, ..)}, or with
+     * {@code op} into scratch and reduced into {@code buf[at, ..)}.
      */
-    private void abortOthers(RuntimeException cause) {
-        LOG.debug("collectives {}: member {} aborts: {}", name, rank, cause.toString());
-        mailbox.put(rank, Mailbox.ABORT, cause.getMessage());
-        for (int r = 0; r < size; r++) {
-            if (r != rank) {
-                try {
-                    to[r].put(rank, Mailbox.ABORT, cause.getMessage());
-                } catch (RuntimeException e) {
-                    LOG.debug("collectives {}: cannot tell member {} of the abort: {}", name, r, e.toString());
+    private void receive(int src, Object buf, int at, int len, Op op, boolean incomingLower) {
+        ReadMessage m = take(src);
+        try {
+            int n = m.readInt();
+            if (n == ABORT) {
+                String why = m.readString();
+                m.finish();
+                failed = "process " + src + " aborted: " + why;
+                throw new UncheckedIOException(new IOException(what + ": " + failed));
+            }
+            if (n != len) {
+                IOException e = new IOException(what + ": process " + src + " sent " + n + " elements where "
+                        + len + " were expected: every member must pass arrays of the same length");
+                m.finish(e);
+                throw fail(e.getMessage(), e);
+            }
+            Object into = op == null ? buf : scratch(buf, len);
+            int to = op == null ? at : 0;
+            if (into instanceof double[] d) {
+                m.readArray(d, to, len);
+            } else if (into instanceof long[] l) {
+                m.readArray(l, to, len);
+            } else if (into instanceof int[] x) {
+                m.readArray(x, to, len);
+            } else {
+                m.readArray((Object[]) into, to, len);
+            }
+            m.finish();
+            if (op != null) {
+                if (incomingLower) {
+                    op.apply(into, 0, buf, at, buf, at, len);
+                } else {
+                    op.apply(buf, at, into, 0, buf, at, len);
+                }
+            }
+        } catch (IOException | ClassNotFoundException e) {
+            m.finish(e instanceof IOException io ? io : new IOException(e.toString(), e));
+            throw fail("cannot receive from process " + src + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The next message from {@code src}, waited for by this thread; fails when {@code src} is gone. */
+    private ReadMessage take(int src) {
+        while (true) {
+            try {
+                return in[src].receive(LIVENESS_CHECK_MS);
+            } catch (ReceiveTimedOutException e) {
+                if (gmi.isGone(src)) {
+                    throw fail("process " + src + " is gone before it sent its part", null);
+                }
+            } catch (IOException e) {
+                throw fail("lost the link from process " + src + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** A scratch array of {@code buf}'s type with room for {@code len} elements. */
+    private Object scratch(Object buf, int len) {
+        if (buf instanceof double[]) {
+            if (doubleScratch.length < len) {
+                doubleScratch = new double[len];
+            }
+            return doubleScratch;
+        }
+        if (buf instanceof long[]) {
+            if (longScratch.length < len) {
+                longScratch = new long[len];
+            }
+            return longScratch;
+        }
+        if (buf instanceof int[]) {
+            if (intScratch.length < len) {
+                intScratch = new int[len];
+            }
+            return intScratch;
+        }
+        return new Object[len];
+    }
+
+    private void checkUsable() {
+        if (failed != null) {
+            throw new UncheckedIOException(new IOException(what + " failed earlier: " + failed));
+        }
+    }
+
+    /**
+     * This member saw a failure (a member gone, a broken link): marks the instance failed and tells
+     * every other member, so that members waiting for a member that is alive but gave up fail too
+     * instead of hanging. Best effort: a member that cannot be told is gone itself, which its
+     * waiters see anyway.
+     */
+    private UncheckedIOException fail(String why, Exception cause) {
+        boolean first = failed == null;
+        if (first) {
+            failed = why;
+        }
+        UncheckedIOException e = new UncheckedIOException(new IOException(what + ": " + why, cause));
+        if (first) {
+            LOG.debug("{}: member {} aborts: {}", what, rank, why);
+            for (int r = 0; r < size; r++) {
+                if (r != rank && !gmi.isGone(r)) {
+                    try {
+                        WriteMessage m = out[r].newMessage();
+                        m.writeInt(ABORT);
+                        m.writeString(why);
+                        m.finish();
+                    } catch (IOException | RuntimeException x) {
+                        LOG.debug("{}: cannot tell process {} of the abort: {}", what, r, x.toString());
+                    }
                 }
             }
         }
+        return e;
     }
 
     @Override

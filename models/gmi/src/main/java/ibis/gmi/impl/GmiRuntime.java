@@ -68,10 +68,21 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
     /** Property: milliseconds to wait for a connection, or for the pool's members at start. */
     public static final String CONNECT_TIMEOUT = "ibis.gmi.connect.timeout";
 
+    /** How often a wait for an invoker of a combined invocation checks whether a process is gone. */
+    private static final long INVOKER_CHECK_MS = 500;
+
     /** Every GMI message: many senders to many receivers, served by upcalls. */
     static final PortType PORT_TYPE = new PortType(PortType.CONNECTION_MANY_TO_MANY,
             PortType.SERIALIZATION_OBJECT_IBIS, PortType.RECEIVE_AUTO_UPCALLS, PortType.COMMUNICATION_RELIABLE,
             PortType.COMMUNICATION_FIFO, PortType.CONNECTION_UPCALLS, PortType.CONNECTION_TIMEOUT);
+
+    /**
+     * The ports of {@code ibis.gmi.collectives}: one per ordered pair of processes, received by the
+     * thread that waits for the message (no upcall, no hand-off).
+     */
+    public static final PortType COLLECTIVES_PORT_TYPE = new PortType(PortType.CONNECTION_ONE_TO_ONE,
+            PortType.SERIALIZATION_OBJECT_IBIS, PortType.RECEIVE_EXPLICIT, PortType.RECEIVE_TIMEOUT,
+            PortType.COMMUNICATION_RELIABLE, PortType.COMMUNICATION_FIFO, PortType.CONNECTION_TIMEOUT);
 
     static final IbisCapabilities CAPABILITIES = new IbisCapabilities(IbisCapabilities.CLOSED_WORLD,
             IbisCapabilities.ELECTIONS_STRICT, IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED);
@@ -101,7 +112,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
     private volatile boolean ended;
 
     private GmiRuntime() throws IOException, IbisCreationFailedException, InterruptedException {
-        ibis = IbisFactory.createIbis(CAPABILITIES, null, true, this, PORT_TYPE);
+        ibis = IbisFactory.createIbis(CAPABILITIES, null, true, this, PORT_TYPE, COLLECTIVES_PORT_TYPE);
         String t = ibis.properties().getProperty(CONNECT_TIMEOUT, System.getProperty(CONNECT_TIMEOUT, "60000"));
         connectTimeout = Long.parseLong(t.trim());
         port = ibis.createReceivePort(PORT_TYPE, GmiProtocol.PORT_NAME, this, this, null);
@@ -203,6 +214,29 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
     /** @return the number of processes */
     public int processCount() {
         return processes.length;
+    }
+
+    /**
+     * The Ibis of this process, for libraries on GMI that open ports of
+     * {@link #COLLECTIVES_PORT_TYPE} (the collectives).
+     *
+     * @return the Ibis
+     */
+    public Ibis ibis() {
+        return ibis;
+    }
+
+    /**
+     * @param rank a process rank
+     * @return the Ibis identifier of that process
+     */
+    public IbisIdentifier process(int rank) {
+        return processes[rank];
+    }
+
+    /** @return milliseconds to wait for a connection ({@link #CONNECT_TIMEOUT}) */
+    public long connectTimeout() {
+        return connectTimeout;
     }
 
     // ------------------------------------------------------------------ groups
@@ -900,10 +934,21 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         String name = invokerElection(g, identifier, rank);
         IbisIdentifier id = invokers.get(name);
         if (id == null) {
-            id = ibis.registry().getElectionResult(name, connectTimeout);
-            if (id == null) {
-                throw new IOException("invoker " + rank + " of combined invocation " + identifier
-                        + " did not configure it within " + connectTimeout + " ms");
+            // In slices, so that a process that dies meanwhile (perhaps the invoker, whose claim the
+            // registry then drops) ends the wait at once instead of after the whole time-out.
+            long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(connectTimeout);
+            while (id == null) {
+                long left = TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime());
+                if (left <= 0) {
+                    throw new IOException("invoker " + rank + " of combined invocation " + identifier
+                            + " did not configure it within " + connectTimeout + " ms");
+                }
+                id = ibis.registry().getElectionResult(name, Math.min(left, INVOKER_CHECK_MS));
+                if (id == null && !gone.isEmpty()) {
+                    int p = gone.iterator().next();
+                    throw new IOException("invoker " + rank + " of combined invocation " + identifier
+                            + " has not configured it, and process " + p + " (" + processes[p] + ") is gone");
+                }
             }
             invokers.put(name, id);
         }
