@@ -289,10 +289,11 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
                 if (probe()) {
                     return true;
                 }
-                worker.progress();
+                worker.progressDeferringScan();
                 if (probe()) {
                     return true;
                 }
+                worker.scanDeferred();
                 connection.checkReadable(); // a poll sees a lost connection too
                 return false;
             }

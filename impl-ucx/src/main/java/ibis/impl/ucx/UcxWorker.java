@@ -55,6 +55,13 @@ final class UcxWorker {
     static final long STANDBY_NANOS = 200_000;
     /** Looks of the stand-by at a present leader in a row after which it ends its duty. */
     private static final int STANDBY_LOOKS = 16;
+    /**
+     * While another thread keeps polling, the stand-by's park doubles at each look, up to
+     * {@link #STANDBY_NANOS} times 2 to this power (6.4 ms): each of its wake-ups takes a core from
+     * the polling threads (thousands a second at a fixed 200 µs), and it is needed only once the
+     * polling stops.
+     */
+    private static final int STANDBY_MAX_SHIFT = 5;
 
     /** How long messages for a torn-down connection are taken and dropped. */
     static final int DEAD_KEEP_SECONDS = 60;
@@ -62,6 +69,12 @@ final class UcxWorker {
     private static final long CONNECTION_MASK = 0xFFFF_FFFF_0000_0000L;
     /** Messages up to this size are dropped through one buffer. */
     private static final int SWEEP_BUFFER = 64 * 1024;
+
+    /**
+     * How long a polling thread that takes in its own messages may leave the scan for other
+     * waiters whose messages it may have taken in ({@link #progressDeferringScan}).
+     */
+    static final long SCAN_NANOS = 20_000;
 
     /** Progress calls in a row before a waiter looks at its wait again. */
     private static final int PROGRESS_BURST = 64;
@@ -90,6 +103,8 @@ final class UcxWorker {
         /** As the stand-by: the away epoch it saw last, and its looks at a present leader in a row. */
         private int seenEpoch;
         private int presentLooks;
+        /** As the stand-by: its looks in a row at a lead left away for a polling thread (park doubling). */
+        private int pollingLooks;
 
         /**
          * Whether the wait is over, looking without blocking (the caller has just progressed the
@@ -142,6 +157,10 @@ final class UcxWorker {
     private volatile long lastPoll;
     /** The thread that polled last ({@link #lastPoll}). */
     private volatile Thread lastPoller;
+    /** A poll took in events and left the scan for waiters to later ({@link #progressDeferringScan}). */
+    private volatile boolean unscanned;
+    /** When a poll last scanned the waiters ({@link System#nanoTime()}). */
+    private volatile long lastScan;
     private Condition firstFollower;
     private Condition lastFollower;
     /** Whether any follower is parked (read without the lock by the leader after each event). */
@@ -210,11 +229,12 @@ final class UcxWorker {
         }
         if (spin != null && spin.start()) {
             while (spin.next()) {
-                progress();
+                progressDeferringScan();
                 if (condition.ready()) {
                     spin.succeeded();
                     return true;
                 }
+                scanDeferred();
             }
         }
         return block(condition, deadline, interruptible);
@@ -350,18 +370,56 @@ final class UcxWorker {
     int progress() {
         notePoll();
         int n = UcxNative.progress(handle);
-        if (n != 0) {
-            wakeReadyWaiters(null);
+        if (n != 0 || unscanned) {
+            scan();
         }
         return n;
     }
 
-    private void notePoll() {
-        lastPoll = System.nanoTime();
+    /**
+     * {@link #progress()} for a thread that looks at its own wait right after: the scan for other
+     * waiters whose messages came is left for {@link #scanDeferred()} (when this thread's own wait
+     * goes on) or at most {@link #SCAN_NANOS}. A thread that receives message after message then
+     * does not look at every parked waiter per message (a probe each), and a parked waiter's
+     * message is still seen within that time while the thread polls (when it stops polling, the
+     * stand-by takes the lead within {@link #STANDBY_NANOS}, and its first progress scans).
+     *
+     * @return the events handled
+     */
+    int progressDeferringScan() {
+        long now = notePoll();
+        int n = UcxNative.progress(handle);
+        if (n != 0 || unscanned) {
+            if (now - lastScan >= SCAN_NANOS) {
+                scan();
+            } else {
+                unscanned = true;
+            }
+        }
+        return n;
+    }
+
+    /** The scan {@link #progressDeferringScan()} left, when it left one. */
+    void scanDeferred() {
+        if (unscanned) {
+            scan();
+        }
+    }
+
+    private long notePoll() {
+        long now = System.nanoTime();
+        lastPoll = now;
         Thread me = Thread.currentThread();
         if (lastPoller != me) {
             lastPoller = me;
         }
+        return now;
+    }
+
+    private void scan() {
+        unscanned = false;
+        lastScan = lastPoll;
+        wakeReadyWaiters(null);
     }
 
     /**
@@ -430,6 +488,7 @@ final class UcxWorker {
                 standby = condition;
                 condition.seenEpoch = awayEpoch;
                 condition.presentLooks = 0;
+                condition.pollingLooks = 0;
             }
             return false;
         }
@@ -462,8 +521,13 @@ final class UcxWorker {
                     return slice;
                 }
                 condition.seenEpoch = awayEpoch;
+                condition.pollingLooks = 0;
+            } else if (othersPoll(Thread.currentThread())) {
+                condition.pollingLooks = Math.min(STANDBY_MAX_SHIFT, condition.pollingLooks + 1);
+            } else {
+                condition.pollingLooks = 0;
             }
-            return Math.min(slice, STANDBY_NANOS);
+            return Math.min(slice, STANDBY_NANOS << condition.pollingLooks);
         }
     }
 
@@ -485,6 +549,7 @@ final class UcxWorker {
             standby = condition;
             condition.seenEpoch = awayEpoch;
             condition.presentLooks = 0;
+            condition.pollingLooks = 0;
             return Math.min(slice, STANDBY_NANOS);
         }
     }
