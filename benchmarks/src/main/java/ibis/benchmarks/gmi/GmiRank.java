@@ -42,9 +42,17 @@ public final class GmiRank {
             "group/combine-flat", "group/combine-binomial", "personalized/discard", "personalized/combine-flat",
             "combined/allreduce");
 
+    /** System property: milliseconds of the untimed warm-up of each measurement ({@link #warmUp}). */
+    static final String WARMUP_MS_PROPERTY = "ibis.bench.gmi.warmup.ms";
+    /** The default of {@link #WARMUP_MS_PROPERTY}. */
+    static final long DEFAULT_WARMUP_MS = 1000;
+    /** The most rounds of a warm-up. */
+    static final int MAX_WARMUP_ROUNDS = 1000;
+
     private final int me;
     private final int n;
     private final int ops;
+    private final long warmupNanos = Long.getLong(WARMUP_MS_PROPERTY, DEFAULT_WARMUP_MS) * 1_000_000L;
     private final Collectives collectives;
     private final BenchGroup barrierStub;
     private long pingsSent;
@@ -247,14 +255,13 @@ public final class GmiRank {
         for (int rep = -1; rep < reps; rep++) {
             for (String name : SCHEMES) {
                 Scheme s = find(all, name);
+                if (rep < 0) {
+                    warmUp(() -> runScheme(s));
+                    continue;
+                }
                 collectives.barrier();
                 long start = System.nanoTime();
-                if (s != null && (me == 0 || s.collective())) {
-                    s.run();
-                }
-                if (s != null && s.collective()) {
-                    collectives.barrier();
-                }
+                runScheme(s);
                 long end = System.nanoTime();
                 if (me == 0 && rep >= 0) {
                     print("RESULT scheme %s %.3f", name, (end - start) / 1e3 / ops);
@@ -262,6 +269,44 @@ public final class GmiRank {
             }
         }
         collectives.barrier();
+    }
+
+    /** One run of {@code ops} operations of a scheme (null: not configured here) and its completion. */
+    private void runScheme(Scheme s) throws Exception {
+        if (s != null && (me == 0 || s.collective())) {
+            s.run();
+        }
+        if (s != null && s.collective()) {
+            collectives.barrier();
+        }
+    }
+
+    /** What a warm-up repeats. */
+    private interface Body {
+        void run() throws Exception;
+    }
+
+    /**
+     * The untimed warm-up of a measurement: repeats {@code body} (one timed run's work) until process
+     * 0 has spent {@link #WARMUP_MS_PROPERTY} in it, at least once and at most
+     * {@value #MAX_WARMUP_ROUNDS} times; process 0 broadcasts after each round whether to go on, so
+     * every process repeats it equally often. A JVM reaches its steady state (the JIT's compiled
+     * code) only after tens of thousands of messages, and later on a host whose cores the spinning
+     * processes keep busy: the timed runs measure that steady state, as the MPI peer's do.
+     *
+     * @return the rounds done
+     */
+    private int warmUp(Body body) throws Exception {
+        long start = System.nanoTime();
+        int[] go = new int[1];
+        int rounds = 0;
+        do {
+            body.run();
+            rounds++;
+            go[0] = me == 0 && rounds < MAX_WARMUP_ROUNDS && System.nanoTime() - start < warmupNanos ? 1 : 0;
+            collectives.broadcast(go, 0);
+        } while (go[0] != 0);
+        return rounds;
     }
 
     /** Processes other than 0 configure only the combined invocation, in which they invoke too. */
@@ -305,20 +350,27 @@ public final class GmiRank {
                 for (String op : List.of("allreduce", "broadcast")) {
                     boolean allreduce = op.equals("allreduce");
                     double[] buf = data(me, count);
+                    int rounds = 0;
                     if (rep < 0) {
                         runIbis(allreduce, buf);
                         verify(buf, allreduce, "Ibis " + op + " of " + bytes + " bytes");
-                        buf = data(me, count);
-                    }
-                    collectives.barrier();
-                    long start = System.nanoTime();
-                    for (int i = 0; i < k; i++) {
-                        runIbis(allreduce, buf);
-                    }
-                    collectives.barrier();
-                    long end = System.nanoTime();
-                    if (me == 0 && rep >= 0) {
-                        print("RESULT coll ibis %s %d %.3f", op, bytes, (end - start) / 1e3 / k);
+                        double[] warm = data(me, count);
+                        rounds = warmUp(() -> {
+                            for (int i = 0; i < k; i++) {
+                                runIbis(allreduce, warm);
+                            }
+                        });
+                    } else {
+                        collectives.barrier();
+                        long start = System.nanoTime();
+                        for (int i = 0; i < k; i++) {
+                            runIbis(allreduce, buf);
+                        }
+                        collectives.barrier();
+                        long end = System.nanoTime();
+                        if (me == 0) {
+                            print("RESULT coll ibis %s %d %.3f", op, bytes, (end - start) / 1e3 / k);
+                        }
                     }
                     if (peer == null) {
                         continue;
@@ -334,8 +386,10 @@ public final class GmiRank {
                     }
                     peer.load(data(mpiRank, count));
                     peer.barrier();
-                    start = System.nanoTime();
-                    for (int i = 0; i < k; i++) {
+                    // The warm-up: as many operations as Ibis's (the same count at every process).
+                    int timed = rep < 0 ? rounds * k : k;
+                    long start = System.nanoTime();
+                    for (int i = 0; i < timed; i++) {
                         if (allreduce) {
                             peer.allreduce();
                         } else {
@@ -343,7 +397,7 @@ public final class GmiRank {
                         }
                     }
                     peer.barrier();
-                    end = System.nanoTime();
+                    long end = System.nanoTime();
                     if (me == 0 && rep >= 0) {
                         print("RESULT coll mpi %s %d %.3f", op, bytes, (end - start) / 1e3 / k);
                     }

@@ -65,6 +65,8 @@ public final class GmiSuite {
     private static final String PEER_RESOURCE = "/ibis/benchmarks/gmi/mpi/MpiJavaCollectives.java";
     private static final String PEER_CLASS = "MpiJavaCollectives";
     private static final long JOB_TIMEOUT_SECONDS = 300;
+    /** The warm-up of each measurement in the quick run, in milliseconds. */
+    private static final long QUICK_WARMUP_MS = 300;
     private static final Pattern SCHEME = Pattern.compile("^(?:\\[\\d+\\] )?RESULT scheme (\\S+) ([0-9.]+)\\s*$",
             Pattern.MULTILINE);
     private static final Pattern COLLECTIVE = Pattern.compile(
@@ -89,6 +91,8 @@ public final class GmiSuite {
     private final int repetitions;
     private final int mediumOps;
     private final int largeOps;
+    /** The untimed warm-up of each measurement ({@link GmiRank#WARMUP_MS_PROPERTY}). */
+    private final long warmupMillis;
     private final Path outputDirectory;
     private final String command;
     private final List<Section> sections = new ArrayList<>();
@@ -112,12 +116,14 @@ public final class GmiSuite {
      */
     public GmiSuite(boolean quick, Path outputDirectory, String command, String implementation) {
         this(quick, implementation, new int[] {1, 2, 4, 8}, quick ? 2_000 : 10_000, quick ? 3 : 5,
-                quick ? 500 : 2_000, quick ? 20 : 100, outputDirectory, command);
+                quick ? 500 : 2_000, quick ? 20 : 100,
+                Long.getLong(GmiRank.WARMUP_MS_PROPERTY, quick ? QUICK_WARMUP_MS : GmiRank.DEFAULT_WARMUP_MS),
+                outputDirectory, command);
     }
 
     /** A suite of explicit sizes (tests use tiny ones). */
     GmiSuite(boolean quick, String implementation, int[] groupSizes, int ops, int repetitions, int mediumOps,
-            int largeOps, Path outputDirectory, String command) {
+            int largeOps, long warmupMillis, Path outputDirectory, String command) {
         this.quick = quick;
         this.implementation = implementation;
         this.groupSizes = groupSizes.clone();
@@ -125,6 +131,7 @@ public final class GmiSuite {
         this.repetitions = repetitions;
         this.mediumOps = mediumOps;
         this.largeOps = largeOps;
+        this.warmupMillis = warmupMillis;
         this.outputDirectory = outputDirectory;
         this.command = command;
     }
@@ -239,6 +246,7 @@ public final class GmiSuite {
         }
         String pool = "gmi-bench-" + ProcessHandle.current().pid() + "-" + impl + "-" + size + "-" + System.nanoTime();
         jvm.addAll(List.of("-Dibis.implementation=" + impl, "-Dibis.pool.name=" + pool, "-Dibis.pool.size=" + size,
+                "-D" + GmiRank.WARMUP_MS_PROPERTY + "=" + warmupMillis,
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
         if (!impl.equals("mpi")) {
             jvm.add("-Dibis.server.address=" + registryAddress);
@@ -347,11 +355,13 @@ public final class GmiSuite {
                 + " MPI_COMM_WORLD for its own traffic), so peer and Ibis run in the same processes in every case"
                 : "N plain JVMs per implementation and group size (no mpirun), registry server embedded in the driver"
                         + " on 127.0.0.1"));
-        r.add("- Schemes: " + ops + " operations per run, " + repetitions + " runs after 1 untimed run; process 0"
+        r.add("- Schemes: " + ops + " operations per run, " + repetitions + " runs after an untimed warm-up (runs"
+                + " repeated for " + warmupMillis + " ms: the JVMs' steady state, see docs/benchmarks.md); process 0"
                 + " invokes (every process in `combined/allreduce`); a run of discarded calls ends with a group call"
                 + " that returns when every member has run them all. Collectives: " + ops + " (8 B), " + mediumOps
                 + " (8 KB), " + largeOps + " (1 MB) operations per run, each run followed by a barrier of the same"
-                + " system; Ibis and MPI alternate within each run. Figures: median (min–max) of µs per operation;"
+                + " system, after the same warm-up (MPI: as many operations as Ibis's); Ibis and MPI alternate"
+                + " within each run. Figures: median (min–max) of µs per operation;"
                 + " ratios: median of the per-run ratios Ibis/MPI.");
         r.add("");
         missing.forEach((what, why) -> r.add("- **" + what + ": not measured**: " + why));

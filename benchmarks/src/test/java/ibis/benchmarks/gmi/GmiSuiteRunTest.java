@@ -38,7 +38,7 @@ public class GmiSuiteRunTest {
             System.setProperty(GmiSuite.CLASSES_PROPERTY, bindings.toString());
         }
         try {
-            GmiSuite suite = new GmiSuite(true, "tcp", new int[] {1, 2}, 50, 1, 10, 2, dir, "GmiSuiteRunTest");
+            GmiSuite suite = new GmiSuite(true, "tcp", new int[] {1, 2}, 50, 1, 10, 2, 20, dir, "GmiSuiteRunTest");
             int status = suite.run();
             String text = Files.readString(suite.reportFile(), StandardCharsets.UTF_8);
             assertEquals(status, 0, text);
