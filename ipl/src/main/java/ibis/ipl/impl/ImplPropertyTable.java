@@ -72,7 +72,7 @@ public final class ImplPropertyTable implements PropertyTable {
     /** {@link #UPCALL_HANDOFF_MICROS}. */
     public static final Property<Long> UPCALL_HANDOFF_MICROS_PROPERTY = Property.ofLong(UPCALL_HANDOFF_MICROS, 500,
             0, Long.MAX_VALUE, "microseconds an upcall may run after finish() before another thread reads its"
-                    + " connection on (sooner when the next message is already buffered; 0: at once)");
+                    + " connection on (0: at once)");
     /** {@link #UPCALL_SPIN_MICROS}. */
     public static final Property<Long> UPCALL_SPIN_MICROS_PROPERTY = Property.ofLong(UPCALL_SPIN_MICROS, 50, 0,
             Long.MAX_VALUE, "microseconds an upcall port's connection reader polls for the next message after an"
