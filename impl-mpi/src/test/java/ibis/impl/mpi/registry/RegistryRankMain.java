@@ -6,6 +6,7 @@ import ibis.ipl.RegistryEventHandler;
 import ibis.ipl.impl.RegistryClient;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.BlockingQueue;
@@ -70,8 +71,21 @@ public final class RegistryRankMain {
             queue.add("terminated by " + source.name());
         }
 
-        /** The next event that starts with {@code prefix}; others are skipped. */
+        /** Events taken from the queue while looking for another kind, in order (main thread only). */
+        private final List<String> passed = new ArrayList<>();
+
+        /**
+         * The next event that starts with {@code prefix}; events of other kinds stay for later
+         * calls (a rank's "left" may arrive before another rank's signal that a step waits for).
+         */
         String next(String prefix) throws InterruptedException {
+            for (Iterator<String> it = passed.iterator(); it.hasNext();) {
+                String e = it.next();
+                if (e.startsWith(prefix)) {
+                    it.remove();
+                    return e;
+                }
+            }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STEP_SECONDS);
             while (true) {
                 String e = queue.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
@@ -81,6 +95,7 @@ public final class RegistryRankMain {
                 if (e.startsWith(prefix)) {
                     return e;
                 }
+                passed.add(e);
             }
         }
     }
