@@ -71,7 +71,7 @@ final class ExportedObject implements MessageUpcall {
                 call.returnVoid();
             } catch (IOException e) {
                 call.abortReply(e);
-                runtime.replyFailed(call.sender(), e);
+                runtime.replyFailed(call.sender(), call.replyPort(), e);
             }
             return;
         }
@@ -115,7 +115,7 @@ final class ExportedObject implements MessageUpcall {
             default:
                 LOG.debug("cannot send the reply of a call to {}: {}", port.name(), t.toString());
                 call.abortReply(t);
-                runtime.replyFailed(call.sender(), t);
+                runtime.replyFailed(call.sender(), call.replyPort(), t);
                 break;
             }
         } finally {

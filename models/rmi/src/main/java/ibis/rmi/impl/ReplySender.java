@@ -93,7 +93,22 @@ final class ReplySender implements SendPortDisconnectUpcall {
         }
     }
 
-    /** Drops the connection (after a failed reply): the next reply connects again. */
+    /**
+     * A reply on {@code failed} failed: that port is closed, and when it is still the current one
+     * the next reply connects again. A port that another call connected meanwhile (to the caller's
+     * newer reply port, announced by a PING while this reply went to the old one) stays: closing it
+     * would end that call's reply connection and its reply with it.
+     */
+    void closeFailed(SendPort failed) {
+        synchronized (this) {
+            if (port == failed) {
+                port = null;
+            }
+        }
+        RmiRuntime.closeQuietly(failed);
+    }
+
+    /** Drops the connection (the caller is gone): the next reply connects again. */
     void close() {
         SendPort p;
         synchronized (this) {

@@ -445,9 +445,11 @@ public final class RmiRuntime {
         return s != null ? s : replySenders.computeIfAbsent(caller, c -> new ReplySender(this, c));
     }
 
-    void replyFailed(ReplySender sender, Throwable cause) {
+    void replyFailed(ReplySender sender, SendPort failed, Throwable cause) {
         LOG.debug("cannot reply to {}: {}", sender.caller, cause.toString());
-        sender.close();
+        if (failed != null) {
+            sender.closeFailed(failed);
+        }
     }
 
     /** A member left or died: the calls waiting for it fail, and its reply sender closes. */

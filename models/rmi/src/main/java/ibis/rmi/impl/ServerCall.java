@@ -2,6 +2,7 @@ package ibis.rmi.impl;
 
 import ibis.ipl.IbisIdentifier;
 import ibis.ipl.ReadMessage;
+import ibis.ipl.SendPort;
 import ibis.ipl.SendPortIdentifier;
 import ibis.ipl.WriteMessage;
 
@@ -29,6 +30,8 @@ public final class ServerCall {
     private int callId;
     private int phase = READING;
     private WriteMessage reply;
+    /** The port the reply of this call was started on, or null (see {@link #replyPort()}). */
+    private SendPort replyPort;
     private java.util.concurrent.atomic.AtomicInteger active;
     private boolean inUse;
     /** The reply sender of the last call served by this thread, and the request connection it was for. */
@@ -60,6 +63,7 @@ public final class ServerCall {
         c.callId = callId;
         c.phase = READING;
         c.reply = null;
+        c.replyPort = null;
         c.active = null;
         // Requests over one connection come from one caller: its reply sender is looked up once.
         SendPortIdentifier origin = request.origin();
@@ -85,6 +89,7 @@ public final class ServerCall {
     void release() {
         request = null;
         reply = null;
+        replyPort = null;
         active = null;
         inUse = false;
     }
@@ -92,6 +97,17 @@ public final class ServerCall {
     /** @return the reply sender to the caller */
     ReplySender sender() {
         return sender;
+    }
+
+    /**
+     * The port this call's reply was started on, or null (no reply started, or no port could be
+     * connected): after a failed reply only that port is given up, not one that another call
+     * connected meanwhile to the caller's newer reply port.
+     *
+     * @return the port, or null
+     */
+    SendPort replyPort() {
+        return replyPort;
     }
 
     /** A PING: the caller's reply port for this member has this epoch. */
@@ -150,7 +166,8 @@ public final class ServerCall {
     public WriteMessage result(int kind) throws IOException {
         leaveActive();
         phase = REPLYING;
-        reply = sender.port().newMessage();
+        replyPort = sender.port();
+        reply = replyPort.newMessage();
         reply.writeInt(callId);
         reply.writeByte(RmiProtocol.RESULT);
         reply.writeByte((byte) kind);
@@ -185,7 +202,8 @@ public final class ServerCall {
         phase = REPLYING;
         WriteMessage w = null;
         try {
-            w = sender.port().newMessage();
+            replyPort = sender.port();
+            w = replyPort.newMessage();
             w.writeInt(callId);
             w.writeByte(status);
             w.writeObject(t);
@@ -196,7 +214,7 @@ public final class ServerCall {
                 w.finish(e instanceof IOException ? (IOException) e : new IOException(e));
             }
             // The reply stream may hold half an object graph: the next reply uses a new connection.
-            runtime.replyFailed(sender, e);
+            runtime.replyFailed(sender, replyPort, e);
             if (w != null && status == RmiProtocol.APPLICATION_EXCEPTION) {
                 // The exception itself could not be serialized: tell the caller so.
                 replyException(RmiProtocol.SYSTEM_EXCEPTION, new RemoteException(
