@@ -259,7 +259,12 @@ public abstract class AbstractReceivePort implements ReceivePort {
         try {
             ConnectionHandshake.writeReply(ends.sink(), new Reply(Status.ACCEPTED, ByteOrder.nativeOrder(), ""));
         } catch (IOException e) {
-            connectionEnded(connection, e);
+            // The sender never read our acceptance, so it cannot have sent anything on the
+            // connection: it withdrew its attempt (its handshake timed out) or went away. An end,
+            // not a lost connection; its CLOSE may or may not have arrived yet (a race whose
+            // outcome must not decide how the end is reported).
+            LOG.debug("{}: {} withdrew before our acceptance reached it: {}", this, origin, e.toString());
+            connectionEnded(connection, null);
             return;
         }
         LOG.debug("{}: accepted {}", this, connection);
