@@ -161,6 +161,8 @@ final class UcxWorker {
     private volatile boolean unscanned;
     /** When a poll last scanned the waiters ({@link System#nanoTime()}). */
     private volatile long lastScan;
+    /** How long a scan takes (a running average, in nanoseconds; written racily, an estimate). */
+    private volatile long scanNanos;
     private Condition firstFollower;
     private Condition lastFollower;
     /** Whether any follower is parked (read without the lock by the leader after each event). */
@@ -249,13 +251,27 @@ final class UcxWorker {
         int role = FOLLOW;
         boolean interrupted = false; // an interrupt a non-interruptible wait put aside (parking ignores none)
         try {
-            if (progressBurst()) {
-                wakeReadyWaiters(condition); // it may have taken in others' messages (no event tells them)
-            }
+            notePoll();
+            boolean tookIn = progressBurst();
+            boolean polled = false;
             while (true) {
                 if (condition.ready()) {
+                    if (polled) {
+                        // It never blocked: it polled, as a spinning waiter does (a leader in the
+                        // descriptor steps aside for a thread that polls: see mayTakeAwayLead).
+                        notePoll();
+                    }
+                    if (tookIn) {
+                        deferScan(condition); // what it took in was most likely its own message
+                    }
                     return true;
                 }
+                polled = false;
+                if (tookIn || unscanned) {
+                    // Its own wait goes on: what it took in may be others' messages (no event tells them).
+                    scan(condition);
+                }
+                tookIn = false;
                 condition.check();
                 if (Thread.interrupted()) {
                     if (interruptible) {
@@ -298,9 +314,13 @@ final class UcxWorker {
                         if (condition.ready()) {
                             return true; // it came before the worker was armed
                         }
-                        // What another thread took in before the arm, or what came without an event,
-                        // raises no event any more: whose wait it ends is looked at now.
-                        wakeReadyWaiters(condition);
+                        // What another thread took in before the arm raises no event any more: a
+                        // scan it left for later is made now (one it leaves after this wait went
+                        // inside, it makes itself: deferScan). What came without an event was
+                        // looked at when it came (changedWithoutEvent).
+                        if (unscanned) {
+                            scan(condition);
+                        }
                         int inside = blocked.incrementAndGet();
                         if (inside > mostBlocked.get()) {
                             mostBlocked.accumulateAndGet(inside, Math::max);
@@ -328,12 +348,15 @@ final class UcxWorker {
                 } finally {
                     exit();
                 }
-                progressBurst();
-                wakeReadyWaiters(condition);
-                if (role == LEAD && othersPoll(Thread.currentThread())) {
-                    if (condition.ready()) {
-                        return true; // (ready() may consume: its answer must be used)
+                tookIn = progressBurst();
+                if (condition.ready()) {
+                    if (tookIn) {
+                        deferScan(condition);
                     }
+                    return true; // (ready() may consume: its answer must be used)
+                }
+                scan(condition); // woken, but not for its own wait: for a follower's, most likely
+                if (role == LEAD && othersPoll(Thread.currentThread())) {
                     // A thread polls the worker (it takes in its own messages and wakes the
                     // followers whose messages it took in): each event would only wake this
                     // thread for nothing.
@@ -371,7 +394,7 @@ final class UcxWorker {
         notePoll();
         int n = UcxNative.progress(handle);
         if (n != 0 || unscanned) {
-            scan();
+            scan(null);
         }
         return n;
     }
@@ -387,14 +410,10 @@ final class UcxWorker {
      * @return the events handled
      */
     int progressDeferringScan() {
-        long now = notePoll();
+        notePoll();
         int n = UcxNative.progress(handle);
         if (n != 0 || unscanned) {
-            if (now - lastScan >= SCAN_NANOS) {
-                scan();
-            } else {
-                unscanned = true;
-            }
+            deferScan(null);
         }
         return n;
     }
@@ -402,7 +421,7 @@ final class UcxWorker {
     /** The scan {@link #progressDeferringScan()} left, when it left one. */
     void scanDeferred() {
         if (unscanned) {
-            scan();
+            scan(null);
         }
     }
 
@@ -416,10 +435,40 @@ final class UcxWorker {
         return now;
     }
 
-    private void scan() {
+    /** Looks at every parked waiter (and the one inside) but {@code mine}: {@link #wakeReadyWaiters}. */
+    private void scan(Condition mine) {
         unscanned = false;
-        lastScan = lastPoll;
-        wakeReadyWaiters(null);
+        long start = System.nanoTime();
+        wakeReadyWaiters(mine);
+        long end = System.nanoTime();
+        lastScan = end;
+        scanNanos += (end - start - scanNanos) >> 3;
+    }
+
+    /**
+     * After a thread took in events and found its own wait over: the scan for the other waiters
+     * now, or left for later ({@link #unscanned}; at most {@link #scanInterval()} while threads
+     * poll, before the lead blocks in the descriptor, or when the stand-by takes the lead). Made
+     * now when a waiter is inside the event descriptor: it may have looked at {@code unscanned}
+     * already, and what was taken in raises no event for it.
+     */
+    private void deferScan(Condition mine) {
+        if (!anyFollower && inside == null) {
+            return; // a waiter that parks or arms later looks at its condition after that
+        }
+        unscanned = true;
+        Condition in = inside;
+        if (in != null && in != mine || System.nanoTime() - lastScan >= scanInterval()) {
+            scan(mine);
+        }
+    }
+
+    /**
+     * How long a scan may be left: {@link #SCAN_NANOS}, or longer when scans take long (many
+     * parked waiters: a probe each), so that they take at most a fifth of a polling thread's time.
+     */
+    private long scanInterval() {
+        return Math.max(SCAN_NANOS, 4 * scanNanos);
     }
 
     /**
