@@ -242,6 +242,7 @@ public final class MpiSuite {
                 cmd.add(java);
                 cmd.addAll(ChildProcesses.jvmOptions());
                 cmd.addAll(List.of("-Dibis.implementation=mpi", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                        "-D" + RankPingPong.WARMUP_PROPERTY + "=" + warmupMillis(),
                         "-cp", System.getProperty("java.class.path"), RankPingPong.class.getName()));
             }
         }
@@ -270,6 +271,11 @@ public final class MpiSuite {
         }
     }
 
+    /** Milliseconds of untimed rounds of the Ibis program ({@link RankPingPong#WARMUP_PROPERTY}). */
+    private long warmupMillis() {
+        return quick ? 300 : RankPingPong.DEFAULT_WARMUP_MILLIS;
+    }
+
     private static String key(Program p, Transport t, Test test) {
         return p + "/" + t + "/" + test;
     }
@@ -285,7 +291,9 @@ public final class MpiSuite {
         r.add("- Every figure is a fresh job of 2 ranks: `" + MPIRUN + " --oversubscribe -np 2 --bind-to none --mca pml"
                 + " ob1 --mca btl <btl> ...` on this machine; " + repetitions + " interleaved repetitions; each"
                 + " program does as many untimed round trips or messages before it times as many again ("
-                + latencyCount + " round trips, " + streamCount + " messages).");
+                + latencyCount + " round trips, " + streamCount + " messages); Ibis repeats its untimed"
+                + " rounds until rank 0 has spent " + warmupMillis() + " ms in them (the JIT compiles its"
+                + " message path only after some 10,000 messages; the C and Java MPI peers need no more).");
         r.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + Host.loadAverage()
                 + " after");
         r.add("");

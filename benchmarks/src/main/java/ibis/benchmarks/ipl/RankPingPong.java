@@ -17,14 +17,24 @@ import java.util.Locale;
  * The Ibis side of {@link MpiSuite}: an ordinary IPL program of two members, started as the two
  * ranks of an {@code mpirun} job (or by {@code bin/ibis-run --np 2}), with the same measurements
  * and output as the suite's C and Java MPI peers. One-to-one ports, data serialization, explicit
- * receive: {@code lat N} times N round trips of one byte (after N untimed ones) and prints the
- * one-way latency; {@code bw N SIZE} streams N messages of {@code writeArray(byte[SIZE])} (after
- * N untimed ones), the last one acknowledged, and prints 10^6 bytes per second. Rank 0 (the
- * member elected "first") prints {@code RESULT lat <microseconds>} or {@code RESULT bw <MB/s>}.
+ * receive: {@code lat N} times N round trips of one byte and prints the one-way latency; {@code bw
+ * N SIZE} streams N messages of {@code writeArray(byte[SIZE])}, the last one acknowledged, and
+ * prints 10^6 bytes per second. Rank 0 (the member elected "first") prints {@code RESULT lat
+ * <microseconds>} or {@code RESULT bw <MB/s>}.
+ *
+ * <p>Warm-up: untimed rounds of N round trips or messages, repeated until rank 0 has spent {@value
+ * #WARMUP_PROPERTY} milliseconds (default {@value #DEFAULT_WARMUP_MILLIS}) in them, at least one
+ * (rank 0 tells rank 1 after each round whether another follows). A count alone is not enough: on
+ * two busy cores the JIT compiles the message path only after some 10,000 messages
+ * (docs/benchmarks.md), so a fixed 5,000 untimed messages measured the interpreter.
  * Every message is checked: a round trip's byte comes back as sent, a streamed message's first and
  * last byte are the ones the sender put there.
  */
 public final class RankPingPong {
+
+    /** Milliseconds rank 0 spends in untimed rounds before it times. */
+    public static final String WARMUP_PROPERTY = "ibis.bench.mpi.warmup.ms";
+    static final long DEFAULT_WARMUP_MILLIS = 1000;
 
     private RankPingPong() {
     }
@@ -51,7 +61,19 @@ public final class RankPingPong {
             }
             SendPort out = ibis.createSendPort(type);
             out.connect(other, "in");
-            double result = latency ? roundTrips(zero, n, in, out) : stream(zero, n, size, in, out);
+            long warmupNanos = Long.getLong(WARMUP_PROPERTY, DEFAULT_WARMUP_MILLIS) * 1_000_000L;
+            byte[] buf = new byte[size];
+            long start = System.nanoTime();
+            boolean again = true;
+            while (again) {
+                if (latency) {
+                    roundTrips(zero, n, in, out);
+                } else {
+                    stream(zero, n, buf, in, out);
+                }
+                again = goOn(zero, System.nanoTime() - start < warmupNanos, in, out);
+            }
+            double result = latency ? roundTrips(zero, n, in, out) : stream(zero, n, buf, in, out);
             if (zero) {
                 System.out.println(String.format(Locale.ROOT, latency ? "RESULT lat %.4f" : "RESULT bw %.1f", result));
                 System.out.flush();
@@ -63,12 +85,23 @@ public final class RankPingPong {
         }
     }
 
+    /** Rank 0 tells rank 1 whether another warm-up round follows; both return it. */
+    private static boolean goOn(boolean zero, boolean again, ReceivePort in, SendPort out) throws IOException {
+        if (zero) {
+            WriteMessage w = out.newMessage();
+            w.writeBoolean(again);
+            w.finish();
+            return again;
+        }
+        ReadMessage r = in.receive();
+        boolean answer = r.readBoolean();
+        r.finish();
+        return answer;
+    }
+
     private static double roundTrips(boolean zero, long n, ReceivePort in, SendPort out) throws IOException {
-        long start = 0;
-        for (long i = -n; i < n; i++) {
-            if (i == 0) {
-                start = System.nanoTime();
-            }
+        long start = System.nanoTime();
+        for (long i = 0; i < n; i++) {
             if (zero) {
                 WriteMessage w = out.newMessage();
                 w.writeByte((byte) i);
@@ -91,13 +124,10 @@ public final class RankPingPong {
         return (System.nanoTime() - start) / 1e3 / n / 2;
     }
 
-    private static double stream(boolean zero, long n, int size, ReceivePort in, SendPort out) throws IOException {
-        byte[] buf = new byte[size];
-        long start = 0;
-        for (long i = -n; i < n; i++) {
-            if (i == 0) {
-                start = System.nanoTime();
-            }
+    private static double stream(boolean zero, long n, byte[] buf, ReceivePort in, SendPort out) throws IOException {
+        int size = buf.length;
+        long start = System.nanoTime();
+        for (long i = 0; i < n; i++) {
             if (zero) {
                 buf[0] = (byte) i;
                 buf[size - 1] = (byte) (i * 7);
@@ -112,8 +142,8 @@ public final class RankPingPong {
                     throw new IOException("message " + i + " is not the one sent");
                 }
             }
-            if (i == -1 || i == n - 1) {
-                // The end of the warm-up and of the timed part: the receiver has everything.
+            if (i == n - 1) {
+                // The end of the round: the receiver has everything.
                 if (zero) {
                     ReadMessage r = in.receive();
                     r.readByte();
