@@ -251,23 +251,19 @@ final class UcxWorker {
         int role = FOLLOW;
         boolean interrupted = false; // an interrupt a non-interruptible wait put aside (parking ignores none)
         try {
+            // Until it blocks, this thread polls, as a spinning waiter does (a leader in the
+            // descriptor steps aside for a thread that polls: see mayTakeAwayLead).
             notePoll();
             boolean tookIn = progressBurst();
-            boolean polled = false;
+            boolean quiet = false; // this pass does not look at the condition: see below
             while (true) {
-                if (condition.ready()) {
-                    if (polled) {
-                        // It never blocked: it polled, as a spinning waiter does (a leader in the
-                        // descriptor steps aside for a thread that polls: see mayTakeAwayLead).
-                        notePoll();
-                    }
+                if (!quiet && condition.ready()) {
                     if (tookIn) {
                         deferScan(condition); // what it took in was most likely its own message
                     }
                     return true;
                 }
-                polled = false;
-                if (tookIn || unscanned) {
+                if (!quiet && (tookIn || unscanned)) {
                     // Its own wait goes on: what it took in may be others' messages (no event tells them).
                     scan(condition);
                 }
@@ -291,20 +287,27 @@ final class UcxWorker {
                 if (role == FOLLOW) {
                     role = lead(condition);
                     if (role == FOLLOW) {
-                        if (condition.ready()) {
+                        if (!quiet && condition.ready()) {
                             return true; // it came before this waiter was a follower the leader looks at
                         }
                         long park = standbyPark(condition, slice);
                         long parkedAt = System.nanoTime();
                         LockSupport.parkNanos(condition, park);
-                        if (park == sliceNanos && !condition.signalled && System.nanoTime() - parkedAt >= park
-                                && condition.ready()) {
+                        boolean timedOut = !condition.signalled && System.nanoTime() - parkedAt >= park;
+                        // A follower whose park ran out while another thread polls does not call
+                        // into UCX: the poller takes in its message too and wakes it (a scan), and
+                        // UCX's worker lock, which the poller holds for long stretches (a
+                        // rendezvous copy), is a spin lock: each look would burn a core for
+                        // milliseconds (30 parked readers halved a stream beside them).
+                        quiet = timedOut && othersPoll(Thread.currentThread());
+                        if (!quiet && park == sliceNanos && timedOut && condition.ready()) {
                             noteRescue(condition);
                             return true;
                         }
                         continue;
                     }
                 }
+                quiet = false;
                 // From here on a change that raises no event (a delivery through UCX's self
                 // transport, another thread's progress) signals this thread: see wakeReadyWaiters.
                 enter(condition);
