@@ -43,6 +43,10 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
     private static final int RING = 64;
     /** The smallest staging buffer. */
     private static final int MIN_STAGING = 16 * 1024;
+    /** How long a write short of staging waits before it progresses the worker again (doubling). */
+    private static final long RECHECK_NANOS = 100_000;
+    /** ... at most. */
+    private static final long RECHECK_MAX_NANOS = 25_600_000;
 
     /** A direct buffer sends are made from, its address, and typed views for array parts. */
     private static final class Staging {
@@ -319,6 +323,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
      */
     private Staging takeStaging(int want) throws IOException {
         boolean progressed = false;
+        long recheck = RECHECK_NANOS;
         while (true) {
             boolean progressFirst = false;
             synchronized (this) {
@@ -345,7 +350,14 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
                 worker.progress();
                 continue;
             }
-            worker.await(stagingFree, spin, 0, false);
+            // With a deadline: a send UCX queued because the peer's shared-memory FIFO was full
+            // moves on only when this worker is progressed, and no event tells when the peer made
+            // room. So the wait ends now and then and the next one progresses first, less often the
+            // longer the peer takes (a flood of small messages to a slower reader waited for the
+            // end of a slice, 100 ms, each time the ring filled).
+            long deadline = System.nanoTime() + recheck;
+            worker.await(stagingFree, spin, deadline == 0 ? 1 : deadline, false);
+            recheck = Math.min(recheck * 2, RECHECK_MAX_NANOS);
         }
     }
 
