@@ -21,7 +21,9 @@ import org.slf4j.LoggerFactory;
  * ({@link UcxWorker#await}): when nobody else blocks there it is the leader, blocking in the
  * worker's event descriptor a slice at a time and progressing the worker; otherwise it is a parked
  * follower (the leader progresses the worker) that takes over the lead when the leader's wait
- * ends. It reaps the ends' finished sends after every slice. It also drives the
+ * ends. It reaps the ends' finished sends after every wait, and its waits end after 1 ms,
+ * doubling to 25.6 ms while sends stay in flight: a send queued for room in the peer's FIFO moves on
+ * only when the worker is progressed, and no event says when room came. It also drives the
  * worker for a while after an endpoint close that UCX could not finish at once (over TCP the flush
  * needs the peer's answer). Once nothing is in flight it parks. It never touches data: no message
  * is handed from it to another thread. It holds a worker reference while it runs, so the worker is
@@ -43,6 +45,12 @@ final class UcxSendKeeper implements Runnable {
 
     /** The longest park while nothing is in flight (a missed wake-up costs at most this). */
     private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * How long the keeper waits before it progresses the worker again while sends stay in flight
+     * (doubling up to {@link #RECHECK_MAX_NANOS}; back to this once nothing is in flight).
+     */
+    private static final long RECHECK_NANOS = 1_000_000;
+    private static final long RECHECK_MAX_NANOS = 25_600_000;
 
     private static final Sender[] NONE = new Sender[0];
 
@@ -179,8 +187,10 @@ final class UcxSendKeeper implements Runnable {
 
     @Override
     public void run() {
+        long recheck = RECHECK_NANOS;
         while (!stopped) {
             if (!anyInFlight()) {
+                recheck = RECHECK_NANOS;
                 parked = true;
                 if (!anyInFlight() && !stopped) {
                     LockSupport.parkNanos(this, IDLE_NANOS);
@@ -192,9 +202,20 @@ final class UcxSendKeeper implements Runnable {
                 return; // the worker is gone: so are its connections
             }
             try {
-                // As any waiter: the leader in the event descriptor when nobody else waits there,
-                // else a follower (the leader progresses the worker), looking at the sends every slice.
-                worker.await(nothingInFlight, null, 0, false);
+                if (worker.othersPolling()) {
+                    // A thread polls the worker and moves the sends on: no UCX call (its worker
+                    // lock is a spin lock the poller holds through long progress calls).
+                    LockSupport.parkNanos(this, recheck);
+                } else {
+                    // As any waiter: the leader in the event descriptor when nobody else waits
+                    // there, else a follower (the leader progresses the worker). With a deadline:
+                    // a send UCX queued because the peer's shared-memory FIFO was full moves on
+                    // only when this worker is progressed, and no event says when the peer made
+                    // room; each new wait progresses first.
+                    long deadline = System.nanoTime() + recheck;
+                    worker.await(nothingInFlight, null, deadline == 0 ? 1 : deadline, false);
+                }
+                recheck = Math.min(recheck * 2, RECHECK_MAX_NANOS);
             } catch (IOException | RuntimeException e) {
                 LOG.warn("{}: {}", name, e.toString());
             } finally {

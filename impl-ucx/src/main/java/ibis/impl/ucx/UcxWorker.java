@@ -557,6 +557,11 @@ final class UcxWorker {
         return lastPoller != me && System.nanoTime() - lastPoll < STANDBY_NANOS;
     }
 
+    /** {@link #othersPoll} for the calling thread: another thread progressed the worker lately. */
+    boolean othersPolling() {
+        return othersPoll(Thread.currentThread());
+    }
+
     /**
      * How long a follower parks: the stand-by only briefly, until the leader was there
      * {@link #STANDBY_LOOKS} times in a row (then it ends its duty; the next departure of a leader

@@ -195,6 +195,69 @@ public class UcxLostWakeUpTest {
         }
     }
 
+    /**
+     * A writer floods small messages at a reader that starts late: the reader's shared-memory FIFO
+     * fills, UCX queues the writer's next sends, and those move on only when the writer's worker is
+     * progressed - no event tells it that the reader made room (and no credit comes: the flood is
+     * far below a quarter of the window). The writer, blocked for a free slot of its ring of
+     * sends, and then the send keeper, once the writer is done, must progress again by themselves;
+     * with hour-long slices the flood used to stop there for good.
+     */
+    @Test(timeOut = 4 * HANG_MILLIS)
+    public void aFloodOfSmallMessagesToAReaderThatStartsLateGetsThrough() throws Exception {
+        int messages = 5000;
+        int head = 100; // more than the FIFO's 64 entries: later sends are queued by UCX
+        try (TransportPair pair = new TransportPair(blockingAtOnceWithHourSlices())) {
+            TransportPair.Connection c = pair.connect();
+            CountDownLatch headWritten = new CountDownLatch(1);
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            int[] ended = new int[1];
+            Thread writer = new Thread(() -> {
+                try {
+                    ByteSink sink = c.connector().sink();
+                    for (int m = 0; m < messages; m++) {
+                        write(sink, 8);
+                        if (m == head - 1) {
+                            headWritten.countDown();
+                        }
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                    headWritten.countDown();
+                }
+            }, "flooding-writer");
+            Thread reader = new Thread(() -> {
+                ByteBuffer into = ByteBuffer.allocate(1 << 16);
+                try {
+                    awaitQuietly(headWritten);
+                    ByteSource source = c.acceptor().source();
+                    while (ended[0] < messages) {
+                        into.clear();
+                        source.read(into, 1);
+                        for (int j = 0; j < into.position(); j++) {
+                            if (into.get(j) == 1) {
+                                ended[0]++;
+                            }
+                        }
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            }, "late-reader");
+            writer.start();
+            reader.start();
+            writer.join(2 * HANG_MILLIS);
+            reader.join(HANG_MILLIS);
+            assertFalse(writer.isAlive(), "the writer never got its sends through");
+            assertFalse(reader.isAlive(), "the reader got " + ended[0] + " of " + messages + " messages");
+            if (failure.get() != null) {
+                throw new AssertionError("the writer or the reader failed", failure.get());
+            }
+            assertEquals(ended[0], messages, "messages read");
+            assertEquals(pair.from.worker().sliceRescues(), 0, "waits that only their slice ended");
+        }
+    }
+
     /** Writes {@code size} bytes: zeros and a last 1 (so that the reader counts messages). */
     private static void write(ByteSink sink, int size) throws Exception {
         ByteBuffer b = ByteBuffer.allocate(size);
