@@ -22,8 +22,9 @@ import java.util.Locale;
  * prints 10^6 bytes per second. Rank 0 (the member elected "first") prints {@code RESULT lat
  * <microseconds>} or {@code RESULT bw <MB/s>}.
  *
- * <p>Warm-up: untimed rounds of N round trips or messages, repeated until rank 0 has spent {@value
- * #WARMUP_PROPERTY} milliseconds (default {@value #DEFAULT_WARMUP_MILLIS}) in them, at least one
+ * <p>Warm-up: untimed rounds of N round trips or messages, repeated until rank 0 has spent the
+ * milliseconds of system property {@value #WARMUP_PROPERTY} (default {@value #DEFAULT_WARMUP_MILLIS})
+ * in them, at least one
  * (rank 0 tells rank 1 after each round whether another follows). A count alone is not enough: on
  * two busy cores the JIT compiles the message path only after some 10,000 messages
  * (docs/benchmarks.md), so a fixed 5,000 untimed messages measured the interpreter.

@@ -45,8 +45,6 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
     private static final int MIN_STAGING = 16 * 1024;
     /** How long a write short of staging waits before it progresses the worker again (doubling). */
     private static final long RECHECK_NANOS = 100_000;
-    /** ... at most. */
-    private static final long RECHECK_MAX_NANOS = 25_600_000;
 
     /** A direct buffer sends are made from, its address, and typed views for array parts. */
     private static final class Staging {
@@ -357,7 +355,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
             // end of a slice, 100 ms, each time the ring filled).
             long deadline = System.nanoTime() + recheck;
             worker.await(stagingFree, spin, deadline == 0 ? 1 : deadline, false);
-            recheck = Math.min(recheck * 2, RECHECK_MAX_NANOS);
+            recheck = Math.min(recheck * 2, UcxWorker.QUEUED_SEND_RECHECK_MAX_NANOS);
         }
     }
 

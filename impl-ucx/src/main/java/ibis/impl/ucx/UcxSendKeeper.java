@@ -47,10 +47,10 @@ final class UcxSendKeeper implements Runnable {
     private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
     /**
      * How long the keeper waits before it progresses the worker again while sends stay in flight
-     * (doubling up to {@link #RECHECK_MAX_NANOS}; back to this once nothing is in flight).
+     * (doubling up to {@link UcxWorker#QUEUED_SEND_RECHECK_MAX_NANOS}; back to this once nothing is
+     * in flight).
      */
     private static final long RECHECK_NANOS = 1_000_000;
-    private static final long RECHECK_MAX_NANOS = 25_600_000;
 
     private static final Sender[] NONE = new Sender[0];
 
@@ -215,7 +215,7 @@ final class UcxSendKeeper implements Runnable {
                     long deadline = System.nanoTime() + recheck;
                     worker.await(nothingInFlight, null, deadline == 0 ? 1 : deadline, false);
                 }
-                recheck = Math.min(recheck * 2, RECHECK_MAX_NANOS);
+                recheck = Math.min(recheck * 2, UcxWorker.QUEUED_SEND_RECHECK_MAX_NANOS);
             } catch (IOException | RuntimeException e) {
                 LOG.warn("{}: {}", name, e.toString());
             } finally {

@@ -76,6 +76,14 @@ final class UcxWorker {
      */
     static final long SCAN_NANOS = 20_000;
 
+    /**
+     * The longest a writer short of staging, or the send keeper, waits before it progresses the
+     * worker again while sends stay in flight: a send UCX queued for room in the peer's
+     * shared-memory FIFO moves on only then, and no event says when the peer made room. Their
+     * waits start shorter and double up to this.
+     */
+    static final long QUEUED_SEND_RECHECK_MAX_NANOS = 25_600_000;
+
     /** Progress calls in a row before a waiter looks at its wait again. */
     private static final int PROGRESS_BURST = 64;
 
