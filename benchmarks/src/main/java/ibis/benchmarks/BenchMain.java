@@ -1,6 +1,7 @@
 package ibis.benchmarks;
 
 import ibis.benchmarks.gmi.GmiSuite;
+import ibis.benchmarks.gmi.apps.AppsSection;
 import ibis.benchmarks.ipl.IplSuite;
 import ibis.benchmarks.ipl.MpiSuite;
 import ibis.benchmarks.rmi.RmiSuite;
@@ -31,7 +32,10 @@ public final class BenchMain {
                       and allreduce/broadcast of 8 B, 8 KB, 1 MB by ibis.gmi.collectives beside
                       MPI.COMM_WORLD.allReduce/bcast of the Open MPI Java bindings in the same
                       processes (the ranks of one mpirun job); without --impl over every
-                      installed implementation (tcp, ucx, mpi)
+                      installed implementation (tcp, ucx, mpi); then the applications ASP,
+                      LUFact, MolDyn, LEQ and QR in GMI style (over each implementation) and in
+                      MPI style on 1, 2 and 4 processes, results checked against the sequential
+                      programs
               ipl     round-trip latency and 100 KB array throughput of an implementation (tcp by
                       default), beside raw Java blocking sockets and NIO measured in the same run;
                       with --impl ucx also beside UCX's own C benchmark ucx_perftest and the tcp
@@ -49,7 +53,8 @@ public final class BenchMain {
                       serialization, Kryo and Fory in the same run (JMH)
             Options:
               --quick  a short run (ipl, rmi: about two minutes; serialization: about a minute and a half;
-                       gmi: two to three minutes per implementation on two cores)
+                       gmi: two to three minutes per implementation on two cores, and a minute for
+                       the applications; the full gmi run: 8 to 10 minutes per implementation)
               --impl   the network implementation of the Ibis members (ipl, rmi): tcp (default), ucx, mpi (ipl);
                        gmi: one of them (default: every installed one)
               --out    directory for the Markdown report (default: bench-results)
@@ -87,7 +92,8 @@ public final class BenchMain {
         int status = switch (options.suite()) {
             case "serialization" -> new SerializationSuite(quick, out, command).run();
             case "rmi" -> new RmiSuite(quick, out, command).run();
-            case "gmi" -> new GmiSuite(quick, out, command, options.implementation()).run();
+            case "gmi" -> new GmiSuite(quick, out, command, options.implementation())
+                    .addSection(new AppsSection()).run();
             default -> "mpi".equals(options.implementation()) ? new MpiSuite(quick, out, command).run()
                     : new IplSuite(quick, out, command).run();
         };

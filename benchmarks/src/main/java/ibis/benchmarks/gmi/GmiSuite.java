@@ -82,6 +82,11 @@ public final class GmiSuite {
          * @param implementations the implementations the suite measures
          */
         List<String> run(boolean quick, List<String> implementations) throws Exception;
+
+        /** @return whether the last {@link #run} found a failure (a failed run, a wrong result): the suite fails */
+        default boolean failed() {
+            return false;
+        }
     }
 
     private final boolean quick;
@@ -178,7 +183,7 @@ public final class GmiSuite {
             reportFile = file;
             System.out.println();
             System.out.println("Report written to " + file.toAbsolutePath());
-            return failures.isEmpty() ? 0 : 1;
+            return failures.isEmpty() && sections.stream().noneMatch(Section::failed) ? 0 : 1;
         } finally {
             registry.close();
             try (Stream<Path> files = Files.walk(work)) {

@@ -67,7 +67,7 @@ public final class AppRuns {
     }
 
     /**
-     * Runs the applications, in order, in one GMI program of {@code processes} JVMs.
+     * Runs the applications, in order, in one GMI program of {@code processes} JVMs over Ibis tcp.
      *
      * @param specs the applications
      * @param processes the number of JVMs
@@ -78,25 +78,64 @@ public final class AppRuns {
      */
     public static List<AppResult> gmi(List<AppSpec> specs, int processes, Duration timeout)
             throws IOException, InterruptedException {
+        return gmi(specs, processes, timeout, "tcp");
+    }
+
+    /**
+     * Runs the applications, in order, in one GMI program of {@code processes} JVMs over the Ibis
+     * implementation {@code implementation}: plain JVMs in a pool of a registry server embedded in
+     * this JVM, or for {@code mpi} the ranks of one {@code mpirun.openmpi} job (registry over MPI,
+     * shared memory between the ranks, as {@link #mpi} runs the MPI-style programs).
+     *
+     * @param specs the applications
+     * @param processes the number of JVMs
+     * @param timeout how long the whole run may take
+     * @param implementation the Ibis implementation's nickname
+     * @return one result per application, in order
+     * @throws IOException when a process fails, the run times out, or a result line is missing
+     * @throws InterruptedException when interrupted while waiting
+     */
+    public static List<AppResult> gmi(List<AppSpec> specs, int processes, Duration timeout, String implementation)
+            throws IOException, InterruptedException {
+        String pool = "gmi-apps-" + UUID.randomUUID();
+        List<String> jvm = new ArrayList<>(List.of(java(), "-cp", System.getProperty("java.class.path")));
+        jvm.addAll(ChildProcesses.jvmOptions());
+        jvm.addAll(List.of("-Dibis.pool.name=" + pool, "-Dibis.pool.size=" + processes,
+                "-Dibis.implementation=" + implementation, "-Dibis.gmi.connect.timeout=30000",
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
+        if (implementation.equals("mpi")) {
+            if (Host.onPath(MPIRUN).isEmpty()) {
+                throw new IOException("Ibis mpi runs as the ranks of an MPI job, and " + MPIRUN
+                        + " is not installed: `apt-get install openmpi-bin libopenmpi-dev` (scripts/setup)");
+            }
+            // -cp right after java: Open MPI's mpirun rewrites the argument after the first one that
+            // contains "cp" as a java program's class path.
+            List<String> cmd = new ArrayList<>(mpirun(processes));
+            cmd.addAll(jvm);
+            cmd.add(GmiAppMain.class.getName());
+            specs.forEach(s -> cmd.add(s.toString()));
+            return results(specs, "gmi", processes, run(List.of(cmd), timeout, true));
+        }
         Properties p = new Properties();
         p.setProperty(RegistryProperties.SERVER_BIND, "127.0.0.1");
         try (CentralRegistryServer server = new CentralRegistryServer(0, p)) {
             server.start();
-            String pool = "gmi-apps-" + UUID.randomUUID();
+            List<String> cmd = new ArrayList<>(jvm);
+            cmd.addAll(List.of("-Dibis.server.address=" + server.address(), GmiAppMain.class.getName()));
+            specs.forEach(s -> cmd.add(s.toString()));
             List<List<String>> commands = new ArrayList<>();
             for (int i = 0; i < processes; i++) {
-                List<String> cmd = new ArrayList<>();
-                cmd.add(java());
-                cmd.addAll(ChildProcesses.jvmOptions());
-                cmd.addAll(List.of("-Dibis.server.address=" + server.address(), "-Dibis.pool.name=" + pool,
-                        "-Dibis.pool.size=" + processes, "-Dibis.implementation=tcp",
-                        "-Dibis.gmi.connect.timeout=30000", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                        "-cp", System.getProperty("java.class.path"), GmiAppMain.class.getName()));
-                specs.forEach(s -> cmd.add(s.toString()));
                 commands.add(cmd);
             }
             return results(specs, "gmi", processes, run(commands, timeout, false));
         }
+    }
+
+    /** {@code mpirun.openmpi} with the options of every job here, for {@code processes} ranks. */
+    private static List<String> mpirun(int processes) {
+        return List.of(MPIRUN, "--oversubscribe", "-np", Integer.toString(processes),
+                "--bind-to", "none", "--mca", "pml", "ob1", "--mca", "btl", "self,vader",
+                "--mca", "mpi_yield_when_idle", "1", "--mca", "oob_tcp_if_include", "lo");
     }
 
     /**
@@ -117,10 +156,8 @@ public final class AppRuns {
             throw new IOException(missing);
         }
         Path program = mpiProgram();
-        List<String> cmd = new ArrayList<>(List.of(MPIRUN, "--oversubscribe", "-np", Integer.toString(processes),
-                "--bind-to", "none", "--mca", "pml", "ob1", "--mca", "btl", "self,vader",
-                "--mca", "mpi_yield_when_idle", "1",
-                "--mca", "oob_tcp_if_include", "lo", java()));
+        List<String> cmd = new ArrayList<>(mpirun(processes));
+        cmd.add(java());
         cmd.addAll(ChildProcesses.jvmOptions());
         cmd.addAll(List.of("-Djava.library.path=" + MULTIARCH_LIBRARIES, "-cp", program + File.pathSeparator
                 + MpiJavaPeers.classes() + File.pathSeparator + System.getProperty("java.class.path"), "MpiJavaApps"));

@@ -86,6 +86,23 @@ public record AppSpec(String app, int n, int steps, long seed) {
     }
 
     /**
+     * Sizes for the quick suite: about a tenth of {@link #benchmark}'s time (ASP, LUFact and QR at
+     * half the order, MolDyn at half the particles and steps, LEQ at half the equations).
+     *
+     * @param app the application
+     * @return its quick spec
+     */
+    public static AppSpec quick(String app) {
+        return switch (app) {
+            case "asp" -> new AppSpec(app, 1000, 0, 2002);
+            case "lufact" -> new AppSpec(app, 1000, 0, 2002);
+            case "moldyn" -> new AppSpec(app, 2048, 10, 2002);
+            case "leq" -> new AppSpec(app, 1000, 1000, 2002);
+            default -> new AppSpec(app, 750, 750, 2002);
+        };
+    }
+
+    /**
      * Sizes for benchmark runs: seconds each on one process of this 2-core machine (the paper's:
      * ASP 2000, LEQ 1000, QR 2000, Java Grande's largest LUFact and MolDyn).
      *
