@@ -83,6 +83,15 @@ public final class ChildJvm implements AutoCloseable {
         return start(jvmOptions, PeerMain.class.getName(), all.toArray(new String[0]));
     }
 
+    /**
+     * Wraps a process that stands for a peer elsewhere (a {@link HostedPeers} role), so that tests
+     * handle it as a child JVM: its output lines, {@link #kill} (for a hosted role: a stop, not a
+     * crash), {@link #awaitExit}.
+     */
+    public static ChildJvm of(Process process) {
+        return new ChildJvm(process);
+    }
+
     /** The {@code java} executable of the running JVM. */
     public static String javaCommand() {
         return System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";

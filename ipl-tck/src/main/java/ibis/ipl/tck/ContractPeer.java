@@ -22,7 +22,8 @@ import java.util.Properties;
  * A pool member in a JVM of its own (a {@link PeerMain} role, started by
  * {@link ImplementationUnderTest#startPeer}), for the tests that kill a member or talk to another
  * process. It runs the implementation under test (the child JVM gets {@code ibis.implementation}),
- * reports progress as lines on stdout and ends when its parent goes away.
+ * reports progress as lines on stdout and ends when its parent goes away (or, run by a
+ * {@link ibis.testsupport.PeerHost}, ends its Ibis when stopped).
  *
  * <p>Arguments: {@code MODE SERVER_ADDRESS POOL_NAME}, where MODE is
  * <ul>
@@ -61,6 +62,7 @@ public final class ContractPeer implements PeerMain.Role {
         p.setProperty("ibis.server.address", args[1]);
         p.setProperty("ibis.pool.name", args[2]);
         Ibis ibis = IbisFactory.createIbis(CAPABILITIES, p, true, null, Types.ALL);
+        PeerMain.closeWhenParentGoes(ibis::end);
         switch (mode) {
             case "member":
                 say("JOINED " + ibis.identifier().name());

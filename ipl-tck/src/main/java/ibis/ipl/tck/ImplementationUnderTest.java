@@ -3,6 +3,7 @@ package ibis.ipl.tck;
 import ibis.ipl.IbisProperties;
 import ibis.ipl.IbisStarter;
 import ibis.testsupport.ChildJvm;
+import ibis.testsupport.HostedPeers;
 import ibis.testsupport.PoolFixture;
 
 import java.io.IOException;
@@ -20,6 +21,7 @@ public final class ImplementationUnderTest {
 
     private static String nickname;
     private static IbisStarter starter;
+    private static HostedPeers hostedPeers;
 
     private ImplementationUnderTest() {
     }
@@ -101,10 +103,29 @@ public final class ImplementationUnderTest {
     }
 
     /**
+     * Has the multi-process tests' peers run by a {@link ibis.testsupport.PeerHost} in another process
+     * instead of in child JVMs, for an implementation whose members cannot be fresh JVMs (the ranks
+     * of an MPI job: the suite runs in rank 0, the host in rank 1). Null: child JVMs again. A hosted
+     * peer is stopped, not killed, by {@link ChildJvm#kill}, so the tests that kill a member must be
+     * left out then.
+     */
+    public static synchronized void hostPeersIn(HostedPeers peers) {
+        hostedPeers = peers;
+    }
+
+    /**
      * Starts a child JVM running {@link ContractPeer} in {@code mode}, as a member of {@code pool}: the
-     * test class path (so the implementation's jars) and the implementation under test.
+     * test class path (so the implementation's jars) and the implementation under test; or, after
+     * {@link #hostPeersIn}, the same role in the peer host.
      */
     public static ChildJvm startPeer(String mode, PoolFixture pool) throws IOException {
+        HostedPeers hosted;
+        synchronized (ImplementationUnderTest.class) {
+            hosted = hostedPeers;
+        }
+        if (hosted != null) {
+            return ChildJvm.of(hosted.start(ContractPeer.class, List.of(mode, pool.serverAddress(), pool.poolName())));
+        }
         return ChildJvm.startPeer(List.of("-Xmx256m", "-D" + IbisProperties.IMPLEMENTATION + "=" + nickname()),
                 ContractPeer.class, mode, pool.serverAddress(), pool.poolName());
     }
