@@ -101,6 +101,8 @@ public final class MpiProcess {
 
     /** Held by the one thread in {@link #poll()}; {@link #register} takes it to keep the order. */
     private final ReentrantLock pollLock = new ReentrantLock();
+    /** How many times {@link #poll()} looked at MPI; written under pollLock. */
+    private volatile long polls;
     private volatile MpiReceiver[] receivers = new MpiReceiver[MpiTags.KINDS];
     /** Per kind, messages that arrived before their receiver registered. Guarded by pollLock. */
     private final List<ArrayDeque<Held>> held = new ArrayList<>();
@@ -431,6 +433,7 @@ public final class MpiProcess {
             return 0;
         }
         try {
+            polls++;
             MpiMatch match = matches.get();
             int handled = 0;
             while (handled < 64 && match.probe()) {
@@ -494,6 +497,41 @@ public final class MpiProcess {
                 LockSupport.parkNanos(this, timeoutNanos > 0 ? Math.min(park, timeoutNanos - waited) : park);
                 park = Math.min(park * 2, MAX_PARK_NANOS);
             }
+        }
+        return true;
+    }
+
+    /**
+     * Waits until {@code done} is true, polling MPI only when no other thread polled since this one
+     * last looked, and parking a millisecond between looks: for a thread that must see
+     * messages arrive while nobody else waits for any (the connection acceptor: a rank whose threads
+     * all compute, or wait for something other than MPI, still answers a connect within about a
+     * millisecond) without taking the poll, and with it the messages, from threads that wait for
+     * their own.
+     *
+     * @param timeoutNanos the longest wait; 0 or less: no limit
+     * @return true when {@code done} became true, false on time-out
+     * @throws InterruptedIOException when the thread is interrupted (its interrupt status stays set)
+     * @throws IOException when MPI or a receiver fails
+     */
+    public boolean awaitInBackground(BooleanSupplier done, long timeoutNanos) throws IOException {
+        long start = System.nanoTime();
+        long seen = polls - 1;
+        while (!done.getAsBoolean()) {
+            if (polls == seen && poll() > 0) {
+                seen = polls;
+                continue;
+            }
+            seen = polls;
+            long waited = System.nanoTime() - start;
+            if (timeoutNanos > 0 && waited >= timeoutNanos) {
+                return done.getAsBoolean();
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedIOException("interrupted while waiting for MPI");
+            }
+            LockSupport.parkNanos(this, timeoutNanos > 0 ? Math.min(MAX_PARK_NANOS, timeoutNanos - waited)
+                    : MAX_PARK_NANOS);
         }
         return true;
     }

@@ -1,6 +1,7 @@
 package ibis.impl.mpi;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -8,6 +9,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.LockSupport;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -224,16 +226,25 @@ final class MpiRouter {
     // ------------------------------------------------------------------ accepting (control thread)
 
     private void acceptLoop() {
+        boolean failedBefore = false;
         while (true) {
-            int[] request;
+            // Drives MPI when no other thread does: nobody else may be waiting for a message here.
             try {
-                request = connectRequests.poll(1, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
+                process.awaitInBackground(() -> !connectRequests.isEmpty(), 0);
+            } catch (InterruptedIOException e) {
                 return;
-            }
-            if (request == null) {
+            } catch (IOException e) {
+                // A receiver's failure belongs to its message: go on (and say it once at warn level).
+                if (failedBefore) {
+                    LOG.debug("polling MPI for connection requests failed again: {}", e.toString());
+                } else {
+                    LOG.warn("polling MPI for connection requests failed: {}", e.toString());
+                }
+                failedBefore = true;
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
                 continue;
             }
+            int[] request = connectRequests.poll();
             int rank = request[0];
             int target = request[1];
             int connectorEnd = request[2];
