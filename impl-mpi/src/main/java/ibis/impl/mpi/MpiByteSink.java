@@ -1,9 +1,11 @@
 package ibis.impl.mpi;
 
 import ibis.io.ByteSink;
+import ibis.io.ByteViews;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -14,7 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The output of an MPI connection: a write gathers its buffers into DATA messages of at most
- * {@link MpiTransportSettings#MESSAGE_MAX} bytes, each copied into one of {@link #SLOTS} direct
+ * {@link MpiTransportSettings#MESSAGE_MAX} bytes (the primitive arrays a block stream hands over
+ * included, {@link #takesArrays()}), each copied into one of {@link #SLOTS} direct
  * staging buffers and sent with {@code MPI_Isend}; the write returns before MPI completed them
  * (they complete lazily, tested when a slot is needed again, or by the {@link MpiSendKeeper}). CLOSE
  * is a DATA message of zero bytes (a write never sends an empty one).
@@ -52,7 +55,13 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
     private volatile IOException broken;
     private boolean closed;
 
-    private final BooleanSupplier creditReady = () -> broken != null || peerWindow - (sent - credited) > 0;
+    /** The credit a write waits for: one byte, or one element of an array part. Writer thread only. */
+    private int neededCredit = 1;
+    private final ByteViews[] stagingViews = new ByteViews[SLOTS];
+    private final MpiBuffer[] stagingViewsOf = new MpiBuffer[SLOTS];
+
+    private final BooleanSupplier creditReady = () -> broken != null
+            || peerWindow - (sent - credited) >= neededCredit;
     private final BooleanSupplier slotFree = () -> !pending(waitingSlot);
     private final BooleanSupplier allDone = () -> !reap();
 
@@ -94,6 +103,25 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
 
     @Override
     public void write(ByteBuffer[] buffers, int offset, int count) throws IOException {
+        writeAll(buffers, offset, count, null);
+    }
+
+    /** Array parts are copied once, straight from the application's array into the staging buffers. */
+    @Override
+    public boolean takesArrays() {
+        return true;
+    }
+
+    @Override
+    public void write(ByteBuffer[] buffers, int offset, int count, Buffer array) throws IOException {
+        writeAll(buffers, offset, count, array);
+    }
+
+    /**
+     * Sends the buffers' remaining bytes, then {@code array}'s remaining elements (or none), as DATA
+     * messages. A message holds whole elements only, so the receiver never waits for the rest of one.
+     */
+    private void writeAll(ByteBuffer[] buffers, int offset, int count, Buffer array) throws IOException {
         boolean interrupted = false;
         try {
             synchronized (writeLock) {
@@ -102,8 +130,17 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
                 for (int i = offset; i < offset + count; i++) {
                     remaining += buffers[i].remaining();
                 }
+                int width = 1;
+                if (array != null && array.hasRemaining()) {
+                    int bytes = ByteViews.byteLength(array);
+                    width = bytes / array.remaining();
+                    remaining += bytes;
+                }
+                int end = offset + count;
                 int next = offset;
                 while (remaining > 0) {
+                    // At least one element's worth of credit, so that a message can hold one.
+                    neededCredit = (int) Math.min(remaining, width);
                     if (!creditReady.getAsBoolean()) {
                         interrupted |= waitFor(creditReady);
                         check();
@@ -120,18 +157,35 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
                     MpiBuffer stage = staging(slot, chunk);
                     int filled = 0;
                     while (filled < chunk) {
-                        ByteBuffer b = buffers[next];
-                        int n = Math.min(b.remaining(), chunk - filled);
-                        stage.buffer().put(filled, b, b.position(), n);
-                        b.position(b.position() + n);
-                        filled += n;
-                        if (!b.hasRemaining()) {
-                            next++;
+                        if (next < end) {
+                            ByteBuffer b = buffers[next];
+                            int n = Math.min(b.remaining(), chunk - filled);
+                            stage.buffer().put(filled, b, b.position(), n);
+                            b.position(b.position() + n);
+                            filled += n;
+                            if (!b.hasRemaining()) {
+                                next++;
+                            }
+                        } else if (array != null && array.hasRemaining()) {
+                            int elements = Math.min(array.remaining(), (chunk - filled) / width);
+                            if (elements == 0) {
+                                break; // the message ends a few bytes short of the credit
+                            }
+                            int limit = array.limit();
+                            array.limit(array.position() + elements);
+                            try {
+                                views(slot, stage).put(filled, array);
+                            } finally {
+                                array.limit(limit);
+                            }
+                            filled += elements * width;
+                        } else {
+                            break;
                         }
                     }
-                    send(slot, stage, chunk);
-                    sent += chunk;
-                    remaining -= chunk;
+                    send(slot, stage, filled);
+                    sent += filled;
+                    remaining -= filled;
                 }
             }
         } finally {
@@ -139,6 +193,15 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /** The typed views of a slot's staging buffer (made again when the buffer was replaced). */
+    private ByteViews views(int slot, MpiBuffer stage) {
+        if (stagingViewsOf[slot] != stage) {
+            stagingViews[slot] = new ByteViews(stage.buffer());
+            stagingViewsOf[slot] = stage;
+        }
+        return stagingViews[slot];
     }
 
     private void send(int slot, MpiBuffer buffer, int length) throws IOException {

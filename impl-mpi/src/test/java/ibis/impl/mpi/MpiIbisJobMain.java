@@ -11,6 +11,7 @@ import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -29,6 +30,8 @@ import java.util.zip.CRC32;
 public final class MpiIbisJobMain {
 
     private static final int[] SIZES = {1, 100, 10_000, 1 << 20, 3 << 20};
+    /** Lengths of the double[] and char[] each stream message carries too (600,007 doubles: beyond the window). */
+    private static final int[] ARRAY_SIZES = {0, 1, 3, 1001, 300_001, 600_007};
     private static final int STREAM_MESSAGES = 60;
     private static final int MANY_MESSAGES = 500;
     private static final int MULTICAST_MESSAGES = 300;
@@ -87,6 +90,38 @@ public final class MpiIbisJobMain {
         return bytes;
     }
 
+    /** The doubles of stream message {@code i}: bit patterns of every kind, NaNs and negative zero among them. */
+    private static double[] doubles(int i) {
+        Random r = new Random(i * 104_729L);
+        double[] d = new double[ARRAY_SIZES[i % ARRAY_SIZES.length]];
+        for (int k = 0; k < d.length; k++) {
+            d[k] = Double.longBitsToDouble(r.nextLong());
+        }
+        return d;
+    }
+
+    private static char[] chars(int i) {
+        Random r = new Random(i * 7_907L);
+        char[] c = new char[ARRAY_SIZES[(i + 1) % ARRAY_SIZES.length]];
+        for (int k = 0; k < c.length; k++) {
+            c[k] = (char) r.nextInt(1 << 16);
+        }
+        return c;
+    }
+
+    /** Adds the bits of the arrays (raw, so every NaN counts as sent) to the checksum. */
+    private static void update(CRC32 crc, double[] doubles, char[] chars) {
+        ByteBuffer b = ByteBuffer.allocate(8 * doubles.length + 2 * chars.length);
+        for (double d : doubles) {
+            b.putLong(Double.doubleToRawLongBits(d));
+        }
+        for (char c : chars) {
+            b.putChar(c);
+        }
+        b.flip();
+        crc.update(b);
+    }
+
     private static String run(int rank) throws Exception {
         Ibis ibis = IbisFactory.createIbis(CAPABILITIES, null, ONE_TO_ONE, MANY_TO_ONE, ONE_TO_MANY);
         ReceivePort stream = ibis.createReceivePort(ONE_TO_ONE, "stream");
@@ -115,9 +150,14 @@ public final class MpiIbisJobMain {
                 }
                 byte[] bytesIn = new byte[length];
                 m.readArray(bytesIn);
+                double[] doublesIn = new double[ARRAY_SIZES[i % ARRAY_SIZES.length]];
+                m.readArray(doublesIn);
+                char[] charsIn = new char[ARRAY_SIZES[(i + 1) % ARRAY_SIZES.length]];
+                m.readArray(charsIn);
                 m.finish();
                 crc.update(bytesIn);
-                bytes += length;
+                update(crc, doublesIn, charsIn);
+                bytes += length + 8L * doublesIn.length + 2L * charsIn.length;
             }
             WriteMessage w = toPeer.newMessage();
             w.writeLong(crc.getValue());
@@ -173,12 +213,17 @@ public final class MpiIbisJobMain {
         } else {
             for (int i = 0; i < STREAM_MESSAGES; i++) {
                 byte[] out = payload(i);
+                double[] doubles = doubles(i);
+                char[] chars = chars(i);
                 WriteMessage m = toPeer.newMessage();
                 m.writeInt(out.length);
                 m.writeArray(out);
+                m.writeArray(doubles);
+                m.writeArray(chars);
                 m.finish();
                 crc.update(out);
-                bytes += out.length;
+                update(crc, doubles, chars);
+                bytes += out.length + 8L * doubles.length + 2L * chars.length;
             }
             ReadMessage reply = stream.receive(TIMEOUT);
             long theirs = reply.readLong();
