@@ -136,6 +136,13 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             Arrays.sort(sorted);
             processes = sorted;
             myRank = Arrays.asList(sorted).indexOf(ibis.identifier());
+            int local = 0;
+            for (IbisIdentifier p : sorted) {
+                if (p.location().equals(ibis.identifier().location())) {
+                    local++;
+                }
+            }
+            Waiter.pollOnlyIfCoresFor(local);
         }
         if (myRank < 0) {
             throw new IOException("this process " + ibis.identifier() + " is not among the pool's members");
