@@ -13,4 +13,9 @@ public class TckOverOpenMpiJavaBindingsTest {
     public void theSuitePassesThroughTheBindings() throws Exception {
         TckUnderMpirunTest.runSuite("bindings", "self,vader");
     }
+
+    @Test(timeOut = 150_000)
+    public void theSuitePassesThroughTheBindingsOverTheTcpBtl() throws Exception {
+        TckUnderMpirunTest.runSuite("bindings", "self,tcp", "--mca", "btl_tcp_if_include", "lo");
+    }
 }
