@@ -62,6 +62,8 @@ final class MpiRouter {
     /** Connects waiting for their ACCEPT or REFUSE, by the connector's end id. */
     private final Map<Integer, MpiConnection> pending = new ConcurrentHashMap<>();
     private final LinkedBlockingQueue<int[]> connectRequests = new LinkedBlockingQueue<>();
+    /** The control thread: takes the connect requests and answers them. */
+    private final Thread acceptor;
     private final MpiBuffer control;
     private final MpiSendKeeper keeper;
 
@@ -72,7 +74,7 @@ final class MpiRouter {
         this.ends = new AtomicReferenceArray[] {new AtomicReferenceArray<>(CHUNK)};
         this.control = MpiBuffer.allocate(process, CONTROL_BYTES);
         this.keeper = new MpiSendKeeper(process);
-        Thread acceptor = new Thread(this::acceptLoop, "ibis-mpi-control");
+        acceptor = new Thread(this::acceptLoop, "ibis-mpi-control");
         acceptor.setDaemon(true);
         acceptor.start();
     }
@@ -184,6 +186,7 @@ final class MpiRouter {
         switch (type) {
             case CONNECT:
                 connectRequests.add(new int[] {match.source(), match.id(), endId, b.getInt(8), b.getInt(12)});
+                LockSupport.unpark(acceptor); // parked between its looks, when another thread polled
                 break;
             case ACCEPT:
             case REFUSE: {
