@@ -181,7 +181,8 @@ final class MpiByteSource implements ByteSource {
      */
     @Override
     public void read(Buffer destination) throws IOException {
-        int left = ByteViews.byteLength(destination);
+        int total = ByteViews.byteLength(destination);
+        int left = total;
         if (left == 0) {
             return;
         }
@@ -213,31 +214,43 @@ final class MpiByteSource implements ByteSource {
                 if (left == 0) {
                     return;
                 }
-                if (broken != null) {
-                    throw new IOException("connection from " + connection + " broken: " + broken.getMessage(), broken);
-                }
-                synchronized (this) {
-                    if (eof && writePos - readPos < width) {
-                        throw new EOFException("connection from " + connection + " closed by the peer in the middle"
-                                + " of an array (" + left + " bytes missing)");
-                    }
-                }
-                if (closed) {
-                    throw new IOException("connection from " + connection + " is closed");
-                }
-                waiter = Thread.currentThread();
-                try {
-                    process.await(elementReady, 0);
-                } catch (InterruptedIOException e) {
-                    interrupted = Thread.interrupted() || interrupted;
-                } finally {
-                    waiter = null;
-                }
+                interrupted |= awaitMore(elementReady, width, total - left, total);
             }
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /**
+     * Waits (polling MPI) until {@code condition} holds, after throwing for a broken or closed
+     * connection or for an end with fewer than {@code need} bytes unread ({@code done} of
+     * {@code wanted} bytes read).
+     *
+     * @return whether the thread was interrupted meanwhile (the wait goes on through interrupts)
+     */
+    private boolean awaitMore(BooleanSupplier condition, int need, long done, long wanted) throws IOException {
+        if (broken != null) {
+            throw new IOException("connection from " + connection + " broken: " + broken.getMessage(), broken);
+        }
+        synchronized (this) {
+            if (eof && writePos - readPos < need) {
+                throw new EOFException("connection from " + connection + " closed by the peer after " + done + " of "
+                        + wanted + " bytes");
+            }
+        }
+        if (closed) {
+            throw new IOException("connection from " + connection + " is closed");
+        }
+        waiter = Thread.currentThread();
+        try {
+            process.await(condition, 0);
+            return false;
+        } catch (InterruptedIOException e) {
+            return Thread.interrupted();
+        } finally {
+            waiter = null;
         }
     }
 
@@ -289,26 +302,7 @@ final class MpiByteSource implements ByteSource {
                 if (total >= minimum) {
                     return total;
                 }
-                if (broken != null) {
-                    throw new IOException("connection from " + connection + " broken: " + broken.getMessage(), broken);
-                }
-                synchronized (this) {
-                    if (eof && writePos == readPos) {
-                        throw new EOFException("connection from " + connection + " closed by the peer after "
-                                + total + " of " + minimum + " bytes");
-                    }
-                }
-                if (closed) {
-                    throw new IOException("connection from " + connection + " is closed");
-                }
-                waiter = Thread.currentThread();
-                try {
-                    process.await(readyCondition, 0);
-                } catch (InterruptedIOException e) {
-                    interrupted = Thread.interrupted() || interrupted;
-                } finally {
-                    waiter = null;
-                }
+                interrupted |= awaitMore(readyCondition, 1, total, minimum);
             }
         } finally {
             if (interrupted) {
