@@ -78,6 +78,12 @@ public abstract class AbstractReceivePort implements ReceivePort {
 
     /** Guards the port's state below and the delivery's. */
     final Object lock = new Object();
+    /**
+     * Threads in {@link #waitLocked} (guarded by lock): the only place that waits on it, so a change
+     * with nobody waiting needs no {@code notifyAll} ({@link #notifyWaitersLocked}), a call into the
+     * JVM per message otherwise.
+     */
+    private int waiters;
     /** Connect upcalls are made one at a time per port. */
     private final Object connectUpcallLock = new Object();
 
@@ -240,7 +246,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
                     if (downcalls) {
                         newConnections.add(origin);
                     }
-                    lock.notifyAll();
+                    notifyWaitersLocked();
                     delivery.connectionAddedLocked(connection);
                 } catch (RuntimeException e) {
                     setupFailure = e;
@@ -375,7 +381,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
                         c.busy = false;
                     }
                     c.idleMark = c.headersRead;
-                    lock.notifyAll();
+                    notifyWaitersLocked();
                 }
             }
         }
@@ -484,16 +490,26 @@ public abstract class AbstractReceivePort implements ReceivePort {
     void releaseReading() {
         synchronized (lock) {
             reading = false;
-            lock.notifyAll();
+            notifyWaitersLocked();
         }
     }
 
     void waitLocked(long millis) throws InterruptedIOException {
+        waiters++;
         try {
             lock.wait(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while waiting on " + this);
+        } finally {
+            waiters--;
+        }
+    }
+
+    /** Wakes the threads in {@link #waitLocked}, if any; the caller holds the lock. */
+    void notifyWaitersLocked() {
+        if (waiters > 0) {
+            lock.notifyAll();
         }
     }
 
@@ -610,7 +626,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
             if (report && downcalls) {
                 lostConnections.add(c.origin); // broken or disconnected: both count (see ReceivePort)
             }
-            lock.notifyAll();
+            notifyWaitersLocked();
             if (c.readerThread != null) {
                 LockSupport.unpark(c.readerThread);
             }
@@ -680,7 +696,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
             }
             closing = true;
             connectionsEnabled = false;
-            lock.notifyAll(); // blocked receive calls fail now
+            notifyWaitersLocked(); // blocked receive calls fail now
         }
         delivery.closing();
         try {
@@ -696,7 +712,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
                 for (ReceiveConnection c : broken) {
                     c.closedByPort = true;
                 }
-                lock.notifyAll();
+                notifyWaitersLocked();
                 delivery.closedLocked();
             }
             for (ReceiveConnection c : broken) {

@@ -76,6 +76,8 @@ public abstract class AbstractSendPort implements SendPort {
     private final Object lock = new Object();
     /** Guarded by lock. */
     private boolean slotTaken;
+    /** Threads waiting in acquireSlot; guarded by lock. */
+    private int slotWaiters;
     /** Guarded by lock. */
     private boolean closed;
     /** Connects in progress (not yet in connections); guarded by lock. */
@@ -145,11 +147,14 @@ public abstract class AbstractSendPort implements SendPort {
     private void acquireSlot() throws IOException {
         synchronized (lock) {
             while (slotTaken && !closed) {
+                slotWaiters++;
                 try {
                     lock.wait();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new InterruptedIOException("interrupted while waiting for the message slot of " + this);
+                } finally {
+                    slotWaiters--;
                 }
             }
             if (closed) {
@@ -162,7 +167,9 @@ public abstract class AbstractSendPort implements SendPort {
     private void releaseSlot() {
         synchronized (lock) {
             slotTaken = false;
-            lock.notifyAll();
+            if (slotWaiters > 0) {
+                lock.notifyAll(); // a call into the JVM: not per message when nobody waits
+            }
         }
     }
 

@@ -57,7 +57,7 @@ final class HandedOffReceipt implements MessageDelivery {
                 c.released = false;
                 ready.addLast(c);
                 readyCount = ready.size();
-                lock.notifyAll(); // receive() callers wait on the lock
+                port.notifyWaitersLocked(); // receive() callers wait on the lock
             }
             // Park until a receive() caller took the message and finished it.
             while (true) {
@@ -130,7 +130,7 @@ final class HandedOffReceipt implements MessageDelivery {
         if (c.readerThread != null) {
             LockSupport.unpark(c.readerThread);
         }
-        port.lock.notifyAll();
+        port.notifyWaitersLocked();
     }
 
     /**

@@ -263,7 +263,7 @@ final class ManySenderReceipt implements MessageDelivery {
 
     @Override
     public void messageFinishedLocked(ReceiveConnection c) {
-        port.lock.notifyAll(); // the next receive call may read now
+        port.notifyWaitersLocked(); // the next receive call may read now
     }
 
     @Override

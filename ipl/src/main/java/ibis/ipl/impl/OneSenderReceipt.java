@@ -114,7 +114,7 @@ final class OneSenderReceipt implements MessageDelivery {
 
     @Override
     public void messageFinishedLocked(ReceiveConnection c) {
-        port.lock.notifyAll(); // the next receive call may read now
+        port.notifyWaitersLocked(); // the next receive call may read now
     }
 
     /**

@@ -119,7 +119,7 @@ final class PolledUpcallDelivery implements MessageDelivery {
 
     @Override
     public void messageFinishedLocked(ReceiveConnection c) {
-        port.lock.notifyAll();
+        port.notifyWaitersLocked();
     }
 
     /**

@@ -6,13 +6,15 @@ package ibis.ipl.impl;
  * transport waiting for the rest of a message. Polling saves the thread wake-up that a blocked
  * reader costs when the data comes; blocking frees the processor when it does not.
  *
- * <p>Between polls the poller pauses ({@link Thread#onSpinWait()}) and, every
- * {@value #YIELD_EVERY}th time, yields the processor. Pausing keeps the poll loop tight: a yield is
- * a system call (about a microsecond on a virtual machine), and when the peer runs on another core,
- * as two ranks of a job on a host with enough cores do, a yield after every poll was most of a
- * shared-memory round trip. The occasional yield still lets a sender that runs on the same
- * processor go ahead soon (a pure busy spin would keep it off for the whole spin time, adding
- * that to every round trip). A pause or yield that comes back late, later than the whole spin
+ * <p>Between polls the poller pauses ({@link Thread#onSpinWait()}) and, once every
+ * {@value #YIELD_INTERVAL_NANOS} ns of polling, yields the processor. Pausing keeps the poll loop
+ * tight: a yield is a system call (about a microsecond on a virtual machine), and when the peer runs
+ * on another core, as two ranks of a job on a host with enough cores do, a message that arrives
+ * during a yield waits for it to return. A yield after every poll was most of a shared-memory round
+ * trip; one every 16 polls (a few microseconds of polling through MPI or UCX) still added a sixth to
+ * an MPI one-way latency (0.80 against 0.66 µs). The occasional yield still lets a sender that runs
+ * on the same processor go ahead soon (a pure busy spin would keep it off for the whole spin time,
+ * adding that to every round trip). A pause or yield that comes back late, later than the whole spin
  * time, shows that other work holds this processor (more busy threads than cores); polling then
  * only loses time against it, while a blocked reader is woken as soon as the data comes. So the
  * poller stops at once and skips polling for the next 1, 2, 4, ... waits (at most
@@ -34,14 +36,14 @@ public final class SpinWait {
 
     /** The longest back-off, in waits without polling. */
     public static final int MAX_SKIP = 1024;
-    /** One wait in this many between polls yields the processor; the others pause. */
-    public static final int YIELD_EVERY = 16;
+    /** Nanoseconds of polling between two yields of the processor; the waits between them pause. */
+    public static final long YIELD_INTERVAL_NANOS = 10_000;
 
     private final long spinNanos;
     private final java.util.function.LongSupplier clock;
     private final Runnable yielder;
     private final Runnable pauser;
-    private int pauses;
+    private long lastYield;
     private int skip;
     private int backoff;
     private long start;
@@ -85,19 +87,21 @@ public final class SpinWait {
         }
         start = clock.getAsLong();
         last = start;
+        lastYield = start;
         return true;
     }
 
     /**
-     * Pauses once, or yields the processor (every {@value #YIELD_EVERY}th call).
+     * Pauses once, or yields the processor (when {@value #YIELD_INTERVAL_NANOS} ns passed since the
+     * start or the last yield).
      *
      * @return true when the caller should poll again; false when the polling time is over or the
      *         pause or yield came back so late that other work evidently holds this processor (then the
      *         next waits block at once, see the class comment)
      */
     public boolean next() {
-        if (++pauses == YIELD_EVERY) {
-            pauses = 0;
+        if (last - lastYield >= YIELD_INTERVAL_NANOS) {
+            lastYield = last;
             yielder.run();
         } else {
             pauser.run();

@@ -46,8 +46,10 @@ public class SpinWaitTest {
             polls++;
         }
         assertEquals(polls, 49);
-        assertEquals(clock.yields, 50 / SpinWait.YIELD_EVERY, "one wait in YIELD_EVERY yields");
-        assertEquals(clock.pauses, 50 - 50 / SpinWait.YIELD_EVERY, "the others pause");
+        // Waits start 0, 1, ..., 49 µs after the start; one yields whenever the interval passed.
+        long yields = 49_000 / SpinWait.YIELD_INTERVAL_NANOS;
+        assertEquals(clock.yields, yields, "one wait per YIELD_INTERVAL_NANOS of polling yields");
+        assertEquals(clock.pauses, 50 - yields, "the others pause");
         assertEquals(spin.skipping(), 0, "a slow message is no reason to stop polling next time");
         assertTrue(spin.start());
     }
