@@ -294,6 +294,20 @@ JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_isend(JNIEnv *env, jclass c,
     return code == MPI_SUCCESS ? 0 : -code;
 }
 
+JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_isendTest(JNIEnv *env, jclass c, jlong address, jint length,
+        jint destination, jint tag, jlong request)
+{
+    (void)env;
+    (void)c;
+    int code = MPI_Isend(PTR(address), length, MPI_BYTE, destination, tag, ibis_comm, REQUEST(request));
+    if (code != MPI_SUCCESS) {
+        return -code;
+    }
+    int done = 0;
+    code = MPI_Test(REQUEST(request), &done, MPI_STATUS_IGNORE);
+    return code == MPI_SUCCESS ? done != 0 : -code;
+}
+
 JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_irecv(JNIEnv *env, jclass c, jlong address, jint capacity,
         jint source, jint tag, jlong request)
 {

@@ -109,6 +109,17 @@ final class FinalizeGuard implements MpiBackend {
     }
 
     @Override
+    public boolean isendTest(MpiBuffer buffer, int offset, int length, int destination, int tag, MpiSlots requests,
+            int slot) throws IOException {
+        enter();
+        try {
+            return backend.isendTest(buffer, offset, length, destination, tag, requests, slot);
+        } finally {
+            exit();
+        }
+    }
+
+    @Override
     public void irecv(MpiBuffer buffer, int offset, int capacity, int source, int tag, MpiSlots requests, int slot)
             throws IOException {
         enter();

@@ -97,6 +97,14 @@ final class GlueBackend implements MpiBackend {
     }
 
     @Override
+    public boolean isendTest(MpiBuffer buffer, int offset, int length, int destination, int tag, MpiSlots requests,
+            int slot) throws IOException {
+        buffer.check(offset, length);
+        return check("MPI_Isend/MPI_Test", MpiNative.isendTest(buffer.address() + offset, length, destination, tag,
+                requests.address(slot))) == 1;
+    }
+
+    @Override
     public void irecv(MpiBuffer buffer, int offset, int capacity, int source, int tag, MpiSlots requests, int slot)
             throws IOException {
         buffer.check(offset, capacity);

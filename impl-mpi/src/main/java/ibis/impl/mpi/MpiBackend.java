@@ -70,6 +70,16 @@ public interface MpiBackend {
             throws IOException;
 
     /**
+     * {@link #isend}, then {@link #test} of its request: whether the send completed at once (a
+     * backend may do both in one call into MPI).
+     */
+    default boolean isendTest(MpiBuffer buffer, int offset, int length, int destination, int tag, MpiSlots requests,
+            int slot) throws IOException {
+        isend(buffer, offset, length, destination, tag, requests, slot);
+        return test(requests, slot, null);
+    }
+
+    /**
      * Starts receiving at most {@code capacity} bytes into {@code buffer} at {@code offset}
      * ({@code MPI_Irecv}); a longer message completes the request with an error.
      *

@@ -207,12 +207,8 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
     private void send(int slot, MpiBuffer buffer, int length) throws IOException {
         boolean done;
         synchronized (this) {
-            backend.isend(buffer, 0, length, connection.peerRank(), dataTag, requests, slot);
-            inFlight[slot] = true;
-            done = backend.test(requests, slot, null);
-            if (done) {
-                inFlight[slot] = false;
-            }
+            done = backend.isendTest(buffer, 0, length, connection.peerRank(), dataTag, requests, slot);
+            inFlight[slot] = !done;
         }
         if (!done) {
             keeper.watch(this);

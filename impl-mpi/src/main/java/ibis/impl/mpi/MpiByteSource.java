@@ -329,8 +329,7 @@ final class MpiByteSource implements ByteSource {
                 return interrupted; // a close got there first; the next read sends the credit
             }
             creditOut.buffer().putLong(0, consumed);
-            backend.isend(creditOut, 0, 8, connection.peerRank(), creditTag, creditRequest, 0);
-            creditInFlight = !backend.test(creditRequest, 0, null);
+            creditInFlight = !backend.isendTest(creditOut, 0, 8, connection.peerRank(), creditTag, creditRequest, 0);
         }
         lastCredit = consumed;
         return interrupted;
@@ -361,7 +360,7 @@ final class MpiByteSource implements ByteSource {
             return true;
         }
         if (timeoutMillis < 0) {
-            process.poll();
+            process.poll(readyCondition);
             return ready();
         }
         waiter = Thread.currentThread();

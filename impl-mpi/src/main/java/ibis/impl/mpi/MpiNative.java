@@ -119,6 +119,14 @@ final class MpiNative {
     static native int isend(long address, int length, int destination, int tag, long request);
 
     /**
+     * {@link #isend}, then {@code MPI_Test} of the request: one call into native code for a send that
+     * usually completes at once (a small message that MPI copies out eagerly).
+     *
+     * @return 1 when the send completed, 0 when it is still in flight, or the negated MPI error code
+     */
+    static native int isendTest(long address, int length, int destination, int tag, long request);
+
+    /**
      * Starts receiving at most {@code capacity} bytes into {@code address} ({@code MPI_Irecv}).
      *
      * @param source a rank or {@link #ANY_SOURCE}

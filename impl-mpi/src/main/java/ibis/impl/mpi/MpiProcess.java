@@ -81,6 +81,8 @@ public final class MpiProcess {
 
     /** The longest park of the back-off. */
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** The largest message after which {@link #poll(BooleanSupplier)} may return early. */
+    static final int EARLY_RETURN_MAX = 4096;
     /** The default spin before parking on a host that is not oversubscribed. */
     private static final long DEFAULT_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
 
@@ -428,6 +430,22 @@ public final class MpiProcess {
      * @throws IOException when MPI or a receiver fails
      */
     public int poll() throws IOException {
+        return poll(null);
+    }
+
+    /**
+     * As {@link #poll()}, but returns as soon as {@code until} holds after a small message (at most
+     * {@value #EARLY_RETURN_MAX} bytes) was handled: a waiter whose message came goes on without
+     * first asking MPI once more for the next one (a probe that finds nothing costs about a tenth of
+     * a microsecond, a sixth of a one-way latency). After a larger message it goes on receiving
+     * what has arrived: large messages travel by rendezvous, and their senders wait until this side
+     * receives them (returning early cost a stream of 100 KB messages a tenth of its throughput).
+     *
+     * @param until the caller's condition, or null to handle everything that has arrived
+     * @return the number of messages handled
+     * @throws IOException when MPI or a receiver fails
+     */
+    public int poll(BooleanSupplier until) throws IOException {
         // Not nested (a receiver that waits would reuse this thread's match), not after MPI_Finalize.
         if (closing || pollLock.isHeldByCurrentThread() || !pollLock.tryLock()) {
             return 0;
@@ -448,6 +466,9 @@ public final class MpiProcess {
                     match.discard();
                     LOG.warn("dropped a message of {} bytes from rank {} with tag {}: not an Ibis tag",
                             match.length(), match.source(), match.tag());
+                }
+                if (until != null && match.length() <= EARLY_RETURN_MAX && until.getAsBoolean()) {
+                    break;
                 }
             }
             return handled;
@@ -481,7 +502,7 @@ public final class MpiProcess {
         long start = System.nanoTime();
         long park = 1_000;
         while (!done.getAsBoolean()) {
-            if (poll() > 0) {
+            if (poll(done) > 0) {
                 continue;
             }
             long waited = System.nanoTime() - start;

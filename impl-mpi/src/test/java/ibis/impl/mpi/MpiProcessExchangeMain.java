@@ -14,8 +14,10 @@ import java.util.zip.CRC32;
  * threads each, checksummed messages of 0 bytes to 4 MiB on two {@link MpiTags#DATA} ids, and small
  * messages on {@link MpiTags#REGISTRY} whose receiver registers only after all data arrived (so they
  * are kept and handed over in order); a message longer than its receiver's room is refused with an
- * IOException. Prints the {@link PingPong} result line with a checksum over both directions, which
- * {@link MpiJob} compares; started by {@code mpirun}, the backend chosen by {@code -Dibis.mpi.backend}.
+ * IOException; {@link MpiProcess#poll(java.util.function.BooleanSupplier)} returns after one small
+ * message once its condition holds, however many have arrived. Prints the {@link PingPong} result
+ * line with a checksum over both directions, which {@link MpiJob} compares; started by
+ * {@code mpirun}, the backend chosen by {@code -Dibis.mpi.backend}.
  */
 public final class MpiProcessExchangeMain {
 
@@ -23,6 +25,8 @@ public final class MpiProcessExchangeMain {
     private static final int ROUNDS = 2;
     private static final int[] DATA_IDS = {7, 8};
     private static final int TOO_LONG_ID = 9;
+    private static final int ONE_BY_ONE_ID = 10;
+    private static final int ONE_BY_ONE_MESSAGES = 5;
     private static final int REGISTRY_MESSAGES = 20;
     private static final long WAIT_NANOS = TimeUnit.SECONDS.toNanos(60);
 
@@ -70,8 +74,8 @@ public final class MpiProcessExchangeMain {
         int rank = process.rank();
         int peer = 1 - rank;
         MpiTags tags = process.tags();
-        Incoming[] incoming = new Incoming[TOO_LONG_ID + 1];
-        for (int id : new int[] {7, 8, 9}) {
+        Incoming[] incoming = new Incoming[ONE_BY_ONE_ID + 1];
+        for (int id : new int[] {7, 8, 9, ONE_BY_ONE_ID}) {
             incoming[id] = new Incoming();
         }
         MpiBuffer staging = MpiBuffer.allocate(process, 4 << 20);
@@ -80,6 +84,11 @@ public final class MpiProcessExchangeMain {
             Incoming in = incoming[match.id()];
             if (match.source() != peer) {
                 in.error = "DATA from rank " + match.source();
+                return;
+            }
+            if (match.id() == ONE_BY_ONE_ID) {
+                match.receive(staging, 0, staging.capacity());
+                in.messages++;
                 return;
             }
             if (match.id() == TOO_LONG_ID) {
@@ -179,6 +188,23 @@ public final class MpiProcessExchangeMain {
         }
         if (registryError[0] != null) {
             throw new IOException(registryError[0]);
+        }
+
+        // Small messages sent back to back: a poll whose condition holds takes one at a time.
+        for (int i = 0; i < ONE_BY_ONE_MESSAGES; i++) {
+            process.send(peer, tags.tag(MpiTags.DATA, ONE_BY_ONE_ID), small, 0, 1);
+        }
+        long deadline = System.nanoTime() + WAIT_NANOS;
+        while (incoming[ONE_BY_ONE_ID].messages < ONE_BY_ONE_MESSAGES) {
+            int handled = process.poll(() -> true);
+            if (handled > 1) {
+                throw new IOException("poll(until) handled " + handled
+                        + " small messages, its condition held after one");
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IOException("small messages: " + incoming[ONE_BY_ONE_ID].messages + " of "
+                        + ONE_BY_ONE_MESSAGES);
+            }
         }
 
         // A checksum over both directions that both ranks compute alike: rank 0's streams first.
