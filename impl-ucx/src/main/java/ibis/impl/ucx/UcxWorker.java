@@ -429,9 +429,15 @@ final class UcxWorker {
         return n;
     }
 
-    /** The scan {@link #progressDeferringScan()} left, when it left one. */
+    /**
+     * The scan {@link #progressDeferringScan()} left, when it left one and {@link #scanInterval()}
+     * passed since the last: a thread whose own wait goes on polls again at once, so it would
+     * otherwise scan after every message it takes in (a ping-pong does, between its reply and the
+     * next message) and pay a probe per parked waiter each time. With the 30 parked readers of the
+     * ipl suite's peer that was most of a 1-byte round trip.
+     */
     void scanDeferred() {
-        if (unscanned) {
+        if (unscanned && System.nanoTime() - lastScan >= scanInterval()) {
             scan(null);
         }
     }
