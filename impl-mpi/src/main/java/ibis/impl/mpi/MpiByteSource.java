@@ -245,7 +245,7 @@ final class MpiByteSource implements ByteSource {
         }
         waiter = Thread.currentThread();
         try {
-            process.await(condition, 0);
+            process.awaitDelivery(condition, 0);
             return false;
         } catch (InterruptedIOException e) {
             return Thread.interrupted();
@@ -365,7 +365,8 @@ final class MpiByteSource implements ByteSource {
         }
         waiter = Thread.currentThread();
         try {
-            return process.await(readyCondition, timeoutMillis == 0 ? 0 : TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
+            return process.awaitDelivery(readyCondition,
+                    timeoutMillis == 0 ? 0 : TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
         } finally {
             waiter = null;
         }

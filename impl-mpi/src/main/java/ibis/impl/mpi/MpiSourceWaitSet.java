@@ -78,7 +78,8 @@ final class MpiSourceWaitSet implements SourceWaitSet {
         }
         waiter = Thread.currentThread();
         try {
-            process.await(readyCondition, timeoutMillis == 0 ? 0 : TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
+            process.awaitDelivery(readyCondition,
+                    timeoutMillis == 0 ? 0 : TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
         } finally {
             waiter = null;
             woken = false;
