@@ -18,7 +18,11 @@ public class SpinWaitTest {
     }
 
     private static SpinWait spinWait(long micros, Clock clock) {
-        return new SpinWait(micros, () -> clock.now, () -> {
+        return spinWait(micros, 0, clock);
+    }
+
+    private static SpinWait spinWait(long micros, long yieldIntervalNanos, Clock clock) {
+        return new SpinWait(micros, yieldIntervalNanos, () -> clock.now, () -> {
             clock.yields++;
             clock.now += clock.yieldNanos;
         }, () -> {
@@ -46,12 +50,24 @@ public class SpinWaitTest {
             polls++;
         }
         assertEquals(polls, 49);
-        // Waits start 0, 1, ..., 49 µs after the start; one yields whenever the interval passed.
-        long yields = 49_000 / SpinWait.YIELD_INTERVAL_NANOS;
-        assertEquals(clock.yields, yields, "one wait per YIELD_INTERVAL_NANOS of polling yields");
-        assertEquals(clock.pauses, 50 - yields, "the others pause");
+        assertEquals(clock.yields, 50 / SpinWait.YIELD_EVERY, "one wait in YIELD_EVERY yields");
+        assertEquals(clock.pauses, 50 - 50 / SpinWait.YIELD_EVERY, "the others pause");
         assertEquals(spin.skipping(), 0, "a slow message is no reason to stop polling next time");
         assertTrue(spin.start());
+    }
+
+    @Test
+    public void aReceiverYieldsOncePerInterval() {
+        Clock clock = new Clock();
+        SpinWait spin = spinWait(50, SpinWait.RECEIVER_YIELD_INTERVAL_NANOS, clock); // 50 µs, 1 µs per pause
+        assertTrue(spin.start());
+        while (spin.next()) {
+            // poll
+        }
+        // Waits start 0, 1, ..., 49 µs after the start; one yields whenever the interval passed.
+        long yields = 49_000 / SpinWait.RECEIVER_YIELD_INTERVAL_NANOS;
+        assertEquals(clock.yields, yields, "one wait per interval of polling yields");
+        assertEquals(clock.pauses, 50 - yields, "the others pause");
     }
 
     @Test
