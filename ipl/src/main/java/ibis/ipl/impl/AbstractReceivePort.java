@@ -150,7 +150,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
             this.delivery = set != null ? new ManySenderReceipt(this, receiveSpin, set)
                     : new HandedOffReceipt(this, receiveSpin);
         } else {
-            this.delivery = new OneSenderReceipt(this, SpinWait.receivingItself(ibis.settings().receiveSpinMicros()));
+            this.delivery = new OneSenderReceipt(this, new SpinWait(ibis.settings().receiveSpinMicros()));
         }
         this.upcallReaders = readers;
     }

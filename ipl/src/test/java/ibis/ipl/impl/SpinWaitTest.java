@@ -18,11 +18,7 @@ public class SpinWaitTest {
     }
 
     private static SpinWait spinWait(long micros, Clock clock) {
-        return spinWait(micros, 0, clock);
-    }
-
-    private static SpinWait spinWait(long micros, long yieldIntervalNanos, Clock clock) {
-        return new SpinWait(micros, yieldIntervalNanos, () -> clock.now, () -> {
+        return new SpinWait(micros, () -> clock.now, () -> {
             clock.yields++;
             clock.now += clock.yieldNanos;
         }, () -> {
@@ -54,20 +50,6 @@ public class SpinWaitTest {
         assertEquals(clock.pauses, 50 - 50 / SpinWait.YIELD_EVERY, "the others pause");
         assertEquals(spin.skipping(), 0, "a slow message is no reason to stop polling next time");
         assertTrue(spin.start());
-    }
-
-    @Test
-    public void aReceiverYieldsOncePerInterval() {
-        Clock clock = new Clock();
-        SpinWait spin = spinWait(50, SpinWait.RECEIVER_YIELD_INTERVAL_NANOS, clock); // 50 µs, 1 µs per pause
-        assertTrue(spin.start());
-        while (spin.next()) {
-            // poll
-        }
-        // Waits start 0, 1, ..., 49 µs after the start; one yields whenever the interval passed.
-        long yields = 49_000 / SpinWait.RECEIVER_YIELD_INTERVAL_NANOS;
-        assertEquals(clock.yields, yields, "one wait per interval of polling yields");
-        assertEquals(clock.pauses, 50 - yields, "the others pause");
     }
 
     @Test
