@@ -207,7 +207,12 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
     private void send(int slot, MpiBuffer buffer, int length) throws IOException {
         boolean done;
         synchronized (this) {
-            done = backend.isendTest(buffer, 0, length, connection.peerRank(), dataTag, requests, slot);
+            try {
+                done = backend.isendTest(buffer, 0, length, connection.peerRank(), dataTag, requests, slot);
+            } catch (IOException e) {
+                broken = e; // these bytes are not sent: a later write must not go on behind a gap
+                throw e;
+            }
             inFlight[slot] = !done;
         }
         if (!done) {
