@@ -397,6 +397,71 @@ public final class IbisFactory {
         }
     }
 
+    private static final List<String> CARDINALITIES = List.of(PortType.CONNECTION_ONE_TO_ONE,
+            PortType.CONNECTION_ONE_TO_MANY, PortType.CONNECTION_MANY_TO_ONE, PortType.CONNECTION_MANY_TO_MANY);
+    private static final List<String> SERIALIZATIONS = List.of(PortType.SERIALIZATION_BYTE,
+            PortType.SERIALIZATION_DATA, PortType.SERIALIZATION_OBJECT, PortType.SERIALIZATION_OBJECT_IBIS,
+            PortType.SERIALIZATION_OBJECT_SUN);
+
+    /**
+     * The capabilities of {@code type} that the starter rejects, each tried on its own in a port
+     * type the starter accepts (one cardinality and one serialization, {@code type}'s own when
+     * possible); empty when the starter accepts no such port type.
+     */
+    private static List<String> lackingPortCapabilities(IbisStarter s, IbisCapabilities capabilities, PortType type) {
+        String[] base = null;
+        for (String card : ownFirst(CARDINALITIES, type)) {
+            for (String ser : ownFirst(SERIALIZATIONS, type)) {
+                if (base == null && accepts(s, capabilities, new PortType(card, ser))) {
+                    base = new String[] {card, ser};
+                }
+            }
+        }
+        List<String> lacking = new ArrayList<>();
+        if (base == null) {
+            return lacking;
+        }
+        for (String c : type.getCapabilities()) {
+            PortType probe;
+            if (CARDINALITIES.contains(c)) {
+                probe = new PortType(c, base[1]);
+            } else if (SERIALIZATIONS.contains(c)) {
+                probe = new PortType(base[0], c);
+            } else {
+                probe = new PortType(base[0], base[1], c);
+            }
+            if (!accepts(s, capabilities, probe)) {
+                lacking.add(c);
+            }
+        }
+        return lacking;
+    }
+
+    /** {@code all}, those that {@code type} has first. */
+    private static List<String> ownFirst(List<String> all, PortType type) {
+        List<String> ordered = new ArrayList<>();
+        for (String c : all) {
+            if (type.hasCapability(c)) {
+                ordered.add(c);
+            }
+        }
+        for (String c : all) {
+            if (!type.hasCapability(c)) {
+                ordered.add(c);
+            }
+        }
+        return ordered;
+    }
+
+    private static boolean accepts(IbisStarter s, IbisCapabilities capabilities, PortType type) {
+        try {
+            PortType[] unmatched = s.unmatchedPortTypes(capabilities, new PortType[] {type});
+            return unmatched == null || unmatched.length == 0;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
     /** Says which Ibis capabilities and port types a starter lacks. */
     private static String describeMismatch(IbisStarter s, IbisCapabilities capabilities, PortType[] portTypes) {
         StringBuilder b = new StringBuilder();
@@ -412,6 +477,10 @@ public final class IbisFactory {
                 b.append(any ? ";" : "").append(" does not support port types ");
                 for (int i = 0; i < unsupported.length; i++) {
                     b.append(i == 0 ? "" : ", ").append(unsupported[i]);
+                    List<String> lacking = lackingPortCapabilities(s, capabilities, unsupported[i]);
+                    if (!lacking.isEmpty()) {
+                        b.append(" (lacking ").append(String.join(", ", lacking)).append(')');
+                    }
                 }
                 any = true;
             }

@@ -196,6 +196,8 @@ public class IbisFactoryTest {
             }
             if (line.contains("fake-alpha")) {
                 assertTrue(line.contains(IbisCapabilities.SIGNALS), "alpha lacks signals: " + line);
+                // Of the port type, the capability it lacks is singled out.
+                assertTrue(line.contains("(lacking " + PortType.CONNECTION_MANY_TO_MANY + ")"), line);
             }
             if (line.contains("fake-beta")) {
                 assertFalse(line.contains(IbisCapabilities.SIGNALS), "beta has signals: " + line);

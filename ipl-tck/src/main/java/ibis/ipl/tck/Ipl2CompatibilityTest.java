@@ -8,6 +8,7 @@ import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 
 import ibis.ipl.ConnectionFailedException;
+import ibis.ipl.ConnectionsFailedException;
 import ibis.ipl.Ibis;
 import ibis.ipl.IbisConfigurationException;
 import ibis.ipl.IbisIdentifier;
@@ -15,6 +16,7 @@ import ibis.ipl.PortType;
 import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
 import ibis.ipl.ReceivePortConnectUpcall;
+import ibis.ipl.ReceivePortIdentifier;
 import ibis.ipl.SendPort;
 import ibis.ipl.SendPortIdentifier;
 import ibis.ipl.WriteMessage;
@@ -138,6 +140,39 @@ public class Ipl2CompatibilityTest {
                     () -> receiver.createReceivePort(Types.ONE_TO_ONE, anonymous.name()));
             assertTrue(reserved.getMessage().contains("pass null"), reserved.getMessage());
             assertFalse(receiver.createReceivePort(Types.ONE_TO_ONE, null).name().equals(anonymous.name()));
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void aMulticastPortConnectsToAnonymousPortsThroughAnArrayOfTheirIdentifiers() throws Exception {
+        try (PoolFixture pool = ImplementationUnderTest.pool()) {
+            Ibis first = pool.create(Types.ALL);
+            Ibis second = pool.create(Types.ALL);
+            Ibis sender = pool.create(Types.ALL);
+            ReceivePort a = first.createReceivePort(Types.ONE_TO_MANY, null);
+            ReceivePort b = second.createReceivePort(Types.ONE_TO_MANY, null);
+            a.enableConnections();
+            b.enableConnections();
+            SendPort out = sender.createSendPort(Types.ONE_TO_MANY);
+            out.connect(new ReceivePortIdentifier[] {a.identifier(), b.identifier()}, Waits.EVENTUALLY_MILLIS, true);
+            assertEquals(out.connectedTo().length, 2);
+            WriteMessage w = out.newMessage();
+            w.writeInt(11);
+            w.finish();
+            for (ReceivePort r : new ReceivePort[] {a, b}) {
+                ReadMessage m = r.receive(Waits.EVENTUALLY_MILLIS);
+                assertEquals(m.readInt(), 11, "what " + r.name() + " got");
+                m.finish();
+            }
+
+            // By name (a map of names) an anonymous port stays out of reach.
+            SendPort byName = sender.createSendPort(Types.ONE_TO_MANY);
+            ConnectionsFailedException refused = expectThrows(ConnectionsFailedException.class,
+                    () -> byName.connect(java.util.Map.of(first.identifier(), a.name()), Waits.EVENTUALLY_MILLIS,
+                            true));
+            assertEquals(refused.getFailures().length, 1);
+            assertTrue(refused.getFailures()[0].getMessage().contains("ReceivePortIdentifier"),
+                    refused.getFailures()[0].getMessage());
         }
     }
 

@@ -374,9 +374,13 @@ public abstract class AbstractSendPort implements SendPort {
             throws ConnectionsFailedException {
         Map<IbisIdentifier, List<String>> wanted = new LinkedHashMap<>();
         for (ReceivePortIdentifier r : receivePortIdentifiers) {
+            if (r == null) {
+                throw new NullPointerException("receivePortIdentifiers contains null");
+            }
             wanted.computeIfAbsent(r.ibisIdentifier(), k -> new ArrayList<>()).add(r.name());
         }
-        connectAll(wanted, timeoutMillis, fillTimeout);
+        // Identifiers reach anonymous receive ports too (connect(ReceivePortIdentifier) does).
+        connectAll(wanted, true, timeoutMillis, fillTimeout);
     }
 
     @Override
@@ -391,12 +395,17 @@ public abstract class AbstractSendPort implements SendPort {
         for (Map.Entry<IbisIdentifier, String> e : ports.entrySet()) {
             wanted.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(e.getValue());
         }
-        return connectAll(wanted, timeoutMillis, fillTimeout);
+        return connectAll(wanted, false, timeoutMillis, fillTimeout);
     }
 
-    /** Connects to several ports one after the other, within one overall time limit. */
-    private ReceivePortIdentifier[] connectAll(Map<IbisIdentifier, List<String>> wanted, long timeoutMillis,
-            boolean fillTimeout) throws ConnectionsFailedException {
+    /**
+     * Connects to several ports one after the other, within one overall time limit.
+     *
+     * @param byIdentifier whether the names come from receive port identifiers (then anonymous
+     *        ports may be among them) rather than from the caller's names
+     */
+    private ReceivePortIdentifier[] connectAll(Map<IbisIdentifier, List<String>> wanted, boolean byIdentifier,
+            long timeoutMillis, boolean fillTimeout) throws ConnectionsFailedException {
         long deadline = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000L : 0;
         List<ReceivePortIdentifier> made = new ArrayList<>();
         ConnectionsFailedException failures = null;
@@ -407,7 +416,9 @@ public abstract class AbstractSendPort implements SendPort {
                     if (deadline != 0) {
                         left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
                     }
-                    made.add(connect(e.getKey(), portName, left, fillTimeout));
+                    made.add(byIdentifier
+                            ? connectTo(toMember(e.getKey(), portName), portName, left, fillTimeout)
+                            : connect(e.getKey(), portName, left, fillTimeout));
                 } catch (ConnectionFailedException f) {
                     if (failures == null) {
                         failures = new ConnectionsFailedException("connecting " + this + " failed");
