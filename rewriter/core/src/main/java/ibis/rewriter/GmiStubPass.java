@@ -61,15 +61,14 @@ final class GmiStubPass {
      *
      * @param c an input class
      * @return internal name to class file, or null when {@code c} is no group interface
-     * @throws IllegalArgumentException when the interface is not public or a super-interface is missing
+     * @throws IllegalArgumentException when a super-interface is missing
      */
     Map<String, byte[]> generate(ClassInfo c) {
         if (!isGroupInterface(c)) {
             return null;
         }
-        if (!c.is(Opcodes.ACC_PUBLIC)) {
-            throw new IllegalArgumentException("group interface " + c.javaName() + " is not public");
-        }
+        // A group interface need not be public (earlier GMI programs declare theirs without it):
+        // the generated classes sit in its package, next to it.
         Map<String, GroupCode.MethodSig> methods = new LinkedHashMap<>();
         Deque<String> todo = new ArrayDeque<>();
         todo.add(c.name);

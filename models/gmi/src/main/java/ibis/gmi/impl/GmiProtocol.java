@@ -31,6 +31,11 @@ final class GmiProtocol {
     static final byte OP_JOIN = 2;
     static final byte OP_READY = 3;
     static final byte OP_LOOKUP = 4;
+    /**
+     * A member has installed the complete group (its rank, size, groupInit): a lookup is answered
+     * only when every member has, so no invocation reaches a member that is still joining.
+     */
+    static final byte OP_INSTALLED = 5;
 
     /** Reply modes in an invocation: what the member does with its outcome. */
     static final byte REPLY_NONE = 0;

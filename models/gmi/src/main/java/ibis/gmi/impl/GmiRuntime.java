@@ -290,6 +290,9 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         member.myGroupRank = joinedAs.rank;
         member.groupSize = complete.processes.length;
         member.groupInit();
+        // Lookups are answered once every member got here: a stub's first invocation must not
+        // reach a member whose join has not installed the group yet (it would be dropped).
+        control(GmiProtocol.OP_INSTALLED, name, null, joinedAs.rank, timeout);
     }
 
     /**
@@ -372,7 +375,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                     m.writeString(type);
                     m.writeInt(number);
                 } else if (op != GmiProtocol.OP_LOOKUP) {
-                    m.writeInt(number);
+                    m.writeInt(number); // join, ready, installed: the rank
                 }
             });
             Object answer = timeout > 0 ? awaitTimed(w, timeout, "group " + name) : w.await(0);

@@ -15,7 +15,10 @@ import java.util.Map;
  * created yet wait for its creation.
  *
  * <p>Control message: {@code byte CONTROL, byte op, long callId, int fromProcess, String group},
- * then for create {@code String interface, int size}, for join and ready {@code int rank}. Reply:
+ * then for create {@code String interface, int size}, for join, ready and installed
+ * {@code int rank}. Ready is answered when every member is ready (joined), lookups when every
+ * member has installed the complete group (after its ready answer and groupInit), so that
+ * no invocation through a stub reaches a member before its join is done. Reply:
  * {@code byte CONTROL_REPLY, long callId, boolean ok, String errorOrInterface, int groupId, int size,
  * int rank, int n, int[n] processOfRank} (n is 0 until the group is complete).
  */
@@ -39,18 +42,28 @@ final class GroupDirectory {
         final int[] process;
         final boolean[] ready;
         int readyCount;
+        final boolean[] installed;
+        int installedCount;
+        /** Ready requests waiting for the group to be complete. */
         final List<Request> waiting = new ArrayList<>();
+        /** Lookups waiting for every member to have installed the group. */
+        final List<Request> lookups = new ArrayList<>();
 
         Entry(int id, String type, int size) {
             this.id = id;
             this.type = type;
             this.process = new int[size];
             this.ready = new boolean[size];
+            this.installed = new boolean[size];
             Arrays.fill(process, -1);
         }
 
         boolean complete() {
             return readyCount == process.length;
+        }
+
+        boolean usable() {
+            return installedCount == process.length;
         }
     }
 
@@ -69,7 +82,7 @@ final class GroupDirectory {
         if (op == GmiProtocol.OP_CREATE) {
             type = m.readString();
             number = m.readInt();
-        } else if (op == GmiProtocol.OP_JOIN || op == GmiProtocol.OP_READY) {
+        } else if (op == GmiProtocol.OP_JOIN || op == GmiProtocol.OP_READY || op == GmiProtocol.OP_INSTALLED) {
             number = m.readInt();
         } else if (op != GmiProtocol.OP_LOOKUP) {
             throw new IOException("unknown directory operation " + op + " from process " + from);
@@ -128,14 +141,38 @@ final class GroupDirectory {
             g.waiting.add(q);
             completeIfReady(g, out);
             return;
+        case GmiProtocol.OP_INSTALLED:
+            if (g == null || q.number < 0 || q.number >= g.process.length || g.process[q.number] != q.from
+                    || !g.complete()) {
+                out.add(new Reply(q.from, q.callId, "installed a rank not held, or before the group was complete",
+                        null, 0, false));
+                return;
+            }
+            if (!g.installed[q.number]) {
+                g.installed[q.number] = true;
+                g.installedCount++;
+            }
+            out.add(new Reply(q.from, q.callId, null, g, q.number, true));
+            answerLookupsIfUsable(g, out);
+            return;
         default:
             if (g == null) {
                 early.computeIfAbsent(q.name, k -> new ArrayList<>()).add(q);
                 return;
             }
-            g.waiting.add(q);
-            completeIfReady(g, out);
+            g.lookups.add(q);
+            answerLookupsIfUsable(g, out);
         }
+    }
+
+    private static void answerLookupsIfUsable(Entry g, List<Reply> out) {
+        if (!g.usable()) {
+            return;
+        }
+        for (Request w : g.lookups) {
+            out.add(new Reply(w.from, w.callId, null, g, -1, true));
+        }
+        g.lookups.clear();
     }
 
     private void join(Entry g, Request q, List<Reply> out) {
@@ -176,7 +213,7 @@ final class GroupDirectory {
             return;
         }
         for (Request w : g.waiting) {
-            out.add(new Reply(w.from, w.callId, null, g, w.op == GmiProtocol.OP_READY ? w.number : -1, true));
+            out.add(new Reply(w.from, w.callId, null, g, w.number, true)); // (only ready requests wait here)
         }
         g.waiting.clear();
     }

@@ -47,7 +47,28 @@ final class GroupStubGenerator {
             return prebuilt.asSubclass(GroupStub.class);
         }
         byte[] code = generate(Type.getInternalName(table.type), table.signatures(), internal);
-        return loaderFor(table.type).define(name, code).asSubclass(GroupStub.class);
+        return defineFor(table.type, name, code).asSubclass(GroupStub.class);
+    }
+
+    /**
+     * Defines a generated class of the group interface {@code type}: for a public interface in a
+     * loader below the interface's ({@link #loaderFor}); for one that is not public (earlier GMI
+     * programs declare {@code interface Server extends GroupInterface} without {@code public}) in
+     * the interface's own package and loader, the only place from which its methods can be
+     * called and implemented.
+     */
+    static Class<?> defineFor(Class<?> type, String name, byte[] code) {
+        if (java.lang.reflect.Modifier.isPublic(type.getModifiers())) {
+            return loaderFor(type).define(name, code);
+        }
+        try {
+            return java.lang.invoke.MethodHandles.privateLookupIn(type, java.lang.invoke.MethodHandles.lookup())
+                    .defineClass(code);
+        } catch (IllegalAccessException e) {
+            throw new IllegalArgumentException("cannot define " + name + " next to the non-public group interface "
+                    + type.getName() + " (" + e.getMessage() + "): make the interface public, open its package to"
+                    + " GMI, or rewrite the classes with ibisc at build time", e);
+        }
     }
 
     /** A class that {@code ibisc} wrote at build time next to the interface, or null. */

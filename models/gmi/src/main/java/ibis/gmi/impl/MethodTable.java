@@ -32,9 +32,6 @@ final class MethodTable {
             throw new IllegalArgumentException(type.getName() + " is not a group interface (an interface extending "
                     + GroupInterface.class.getName() + ")");
         }
-        if (!Modifier.isPublic(type.getModifiers())) {
-            throw new IllegalArgumentException("group interface " + type.getName() + " must be public");
-        }
         this.type = type;
         List<Method> list = new ArrayList<>();
         for (Method m : type.getMethods()) {

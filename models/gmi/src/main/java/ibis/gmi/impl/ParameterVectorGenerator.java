@@ -60,7 +60,7 @@ final class ParameterVectorGenerator {
         Class<?> c = GroupStubGenerator.prebuilt(table.type, name, GeneratedParameterVector.class);
         if (c == null) {
             byte[] code = generate(table.signatures().get(method).descriptor(), name.replace('.', '/'));
-            c = GroupStubGenerator.loaderFor(table.type).define(name, code);
+            c = GroupStubGenerator.defineFor(table.type, name, code);
         }
         GeneratedParameterVector.PROTOTYPE_SIZE.set(table.parameterTypes[method].length);
         try {

@@ -34,7 +34,7 @@ final class SkeletonGenerator {
         String name = GroupCode.skeletonName(iface).replace('/', '.');
         Class<?> c = GroupStubGenerator.prebuilt(table.type, name, GroupSkeleton.class);
         if (c == null) {
-            c = GroupStubGenerator.loaderFor(table.type).define(name,
+            c = GroupStubGenerator.defineFor(table.type, name,
                     generate(iface, table.signatures(), GroupCode.skeletonName(iface)));
         }
         try {

@@ -35,6 +35,13 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code collectives}: every collective of the collectives library ({@link CollectivesPeer}).</li>
  * <li>{@code collectives-kill}: an allreduce by all but the last process, which blocks and is killed;
  * the others print {@code CALL-FAILED exception}, and the same for a second collective.</li>
+ * <li>{@code join-race}: {@value #RACE_GROUPS} groups of all processes, joined one after the other;
+ * process 0's member lingers in {@code groupInit}, and every other process calls it as soon as
+ * its lookup returns. Each call must find member 0 joined and initialized; prints
+ * {@code RACE-OK groups} when all calls returned.</li>
+ * <li>{@code hidden}: a group of the non-public interface {@link Hidden} (stubs, skeleton and
+ * parameter vectors made at run time); every process calls each member once and makes a group
+ * call with a flat combine; prints {@code HIDDEN-OK sum}.</li>
  * </ul>
  */
 public final class GmiPeer implements PeerMain.Role {
@@ -55,6 +62,10 @@ public final class GmiPeer implements PeerMain.Role {
             new CollectivesPeer(me, n).run();
         } else if (args[0].equals("collectives-kill")) {
             new CollectivesPeer(me, n).killed();
+        } else if (args[0].equals("join-race")) {
+            joinRace();
+        } else if (args[0].equals("hidden")) {
+            hidden();
         } else {
             kill();
         }
@@ -65,6 +76,74 @@ public final class GmiPeer implements PeerMain.Role {
         if (!ok) {
             throw new AssertionError(what);
         }
+    }
+
+    /** Groups of the {@code join-race} role. */
+    static final int RACE_GROUPS = 12;
+
+    /** A member whose groupInit takes a while, and that says whether a call came before it ended. */
+    private static final class LingeringMember extends CalcMember {
+        private volatile boolean initialized;
+
+        @Override
+        public void groupInit() {
+            super.groupInit();
+            // Not a synchronisation: it only widens the window in which a call could arrive
+            // during the join; the test passes whatever the timing when joins are complete.
+            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(30));
+            initialized = true;
+        }
+
+        @Override
+        public int rankTimes(int x) {
+            if (!initialized) {
+                throw new IllegalStateException("invoked before its join and groupInit were done");
+            }
+            return super.rankTimes(x);
+        }
+    }
+
+    private void joinRace() throws Exception {
+        for (int g = 0; g < RACE_GROUPS; g++) {
+            String name = "race-" + g;
+            if (me == 0) {
+                Group.create(name, Calc.class, n);
+            }
+            Group.join(name, me == 0 ? new LingeringMember() : new CalcMember(), me, WAIT);
+            if (me != 0) {
+                Calc stub = (Calc) Group.lookup(name, WAIT);
+                m(stub, "int rankTimes(int)").configure(new SingleInvocation(0), new ReturnReply(0));
+                expect(stub.rankTimes(g + 1) == g + 1, "member 0 of " + name + " answered");
+            }
+        }
+        // Nobody leaves (closing its links) before the others' calls are done.
+        Calc all = (Calc) Group.lookup("race-0", WAIT);
+        GroupMethod barrier = m(all, "int echo(int)");
+        barrier.configure(new CombinedInvocation("race-barrier", me, n, new Combiners.TreeSumParams(),
+                new SingleInvocation(0)), new ReturnReply(0));
+        all.echo(1);
+        PeerMain.say("RACE-OK " + RACE_GROUPS);
+    }
+
+    private void hidden() throws Exception {
+        if (me == 0) {
+            Group.create("hidden", Hidden.class, n);
+        }
+        Group.join("hidden", new HiddenMember(), me, WAIT);
+        Hidden stub = (Hidden) Group.lookup("hidden", WAIT);
+        GroupMethod twice = Group.findMethod(stub, "int twice(int)");
+        for (int r = 0; r < n; r++) {
+            twice.configure(new SingleInvocation(r), new ReturnReply(r));
+            expect(stub.twice(10) == 20 + r, "member " + r + " of the hidden group answered");
+        }
+        Group.findMethod(stub, "int whoAmI()").configure(new GroupInvocation(), new CombineReply(new Combiners.Sum()));
+        int sum = stub.whoAmI();
+        expect(sum == n * (n - 1) / 2, "the flat combine of the hidden group: " + sum);
+        Hidden all = (Hidden) Group.lookup("hidden", WAIT);
+        Group.findMethod(all, "int twice(int)").configure(new CombinedInvocation("hidden-barrier", me, n,
+                new Combiners.TreeSumParams(), new SingleInvocation(0)), new ReturnReply(0));
+        all.twice(1);
+        PeerMain.say("HIDDEN-OK " + sum);
     }
 
     private static void pass(String name) {
