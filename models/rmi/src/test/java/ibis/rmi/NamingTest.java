@@ -70,6 +70,38 @@ public class NamingTest {
         assertFalse(Arrays.asList(Naming.list("//localhost/")).contains("//localhost:1099/naming-a"));
     }
 
+    /** A remote interface whose method changes its argument. */
+    public interface Filler extends java.rmi.Remote {
+        /** Fills {@code values} with 7; @return its length */
+        int fill(int[] values) throws java.rmi.RemoteException;
+    }
+
+    /** Exported by its constructor, as java.rmi servers usually are, and bound as itself. */
+    public static final class FillerImpl extends UnicastRemoteObject implements Filler {
+        private static final long serialVersionUID = 1L;
+
+        /** Exports it. */
+        public FillerImpl() throws java.rmi.RemoteException {
+        }
+
+        @Override
+        public int fill(int[] values) {
+            Arrays.fill(values, 7);
+            return values.length;
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void aLookupInTheServingJvmGivesAStubWhoseCallsCopyTheirArguments() throws Exception {
+        Naming.rebind("naming-local-copy", new FillerImpl());
+        Object found = Naming.lookup("naming-local-copy");
+        assertTrue(found instanceof ibis.rmi.server.RemoteStub, found.getClass().getName());
+        int[] mine = {1, 2, 3};
+        assertEquals(((Filler) found).fill(mine), 3);
+        assertEquals(mine, new int[] {1, 2, 3}, "the server filled its own copy");
+        Naming.unbind("naming-local-copy");
+    }
+
     @Test(timeOut = 60_000)
     public void lookupInARegistryNobodyServesFailsWithConnectException() {
         java.rmi.ConnectException e = expectThrows(java.rmi.ConnectException.class,

@@ -10,7 +10,9 @@ import java.util.TreeMap;
 
 /**
  * The bindings of one registry, served as a remote object by the member that won the
- * registry's election.
+ * registry's election. An exported object is bound as its stub (a remote bind sends the stub
+ * anyway), so that a lookup in the serving JVM, too, gives a stub whose calls copy their
+ * parameters and results, as {@code java.rmi}'s registry does.
  */
 public final class RegistryImpl implements Registry {
 
@@ -34,7 +36,7 @@ public final class RegistryImpl implements Registry {
         if (bindings.containsKey(name)) {
             throw new AlreadyBoundException(name);
         }
-        bindings.put(name, obj);
+        bindings.put(name, (Remote) RmiRuntime.replaceExported(obj));
     }
 
     @Override
@@ -50,7 +52,7 @@ public final class RegistryImpl implements Registry {
         if (obj == null) {
             throw new NullPointerException("cannot bind null to " + name);
         }
-        bindings.put(name, obj);
+        bindings.put(name, (Remote) RmiRuntime.replaceExported(obj));
     }
 
     @Override
