@@ -40,6 +40,9 @@ public final class IbisSerializationOutput implements SerializationOutput {
     /** Strings up to this length go through the reused scratch arrays. */
     static final int CHUNK = 4096;
 
+    /** Swaps remote objects for what travels instead (their stubs); set by the RMI runtime. */
+    private static volatile java.util.function.UnaryOperator<Object> remoteReplacer;
+
     private final DataOutput out;
     // out copies arrays before returning (BlockOutputStream), so scratch arrays may be reused
     private final boolean copies;
@@ -318,8 +321,29 @@ public final class IbisSerializationOutput implements SerializationOutput {
         writeOther(obj, serial(c));
     }
 
+    /**
+     * Makes every writer of this JVM write, for an object that implements {@code java.rmi.Remote},
+     * what {@code replacer} returns for it instead, wherever it sits in the graph: the RMI
+     * runtime passes exported objects as their stubs this way, as {@code java.rmi}'s marshal
+     * streams replace them ({@code ObjectOutputStream.replaceObject}). The replacer returns its
+     * argument for objects it leaves alone; it must be cheap and must not write to the stream.
+     *
+     * @param replacer the replacement, or null for none
+     */
+    public static void replaceRemoteObjects(java.util.function.UnaryOperator<Object> replacer) {
+        remoteReplacer = replacer;
+    }
+
     /** writeReference for an object that is not of the cached plain class. */
     private void writeOther(Object obj, SerialClass sc) throws IOException {
+        if (sc.remote) {
+            java.util.function.UnaryOperator<Object> r = remoteReplacer;
+            Object rep = r == null ? obj : r.apply(obj);
+            if (rep != obj) {
+                writeReference(rep); // (a stub: the replacer leaves it as it is)
+                return;
+            }
+        }
         if (sc.valueType) {
             writeValue(sc, obj);
             return;
@@ -342,7 +366,7 @@ public final class IbisSerializationOutput implements SerializationOutput {
         }
         int typeHeader = TYPE_BASE - typeId(sc);
         header(typeHeader);
-        if (sc.kind == SerialClass.PLAIN) {
+        if (sc.kind == SerialClass.PLAIN && !sc.remote) { // (a remote object is offered to the replacer each time)
             plainCodec = sc.codec();
             plainSerial = sc;
             plainHeader = typeHeader;

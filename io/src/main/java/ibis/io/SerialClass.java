@@ -230,7 +230,19 @@ final class SerialClass {
     final int kind;
     final int index;          // dense number of this serial class in this JVM, for per-stream tables
     final int predefinedId;   // type id 0..18, or -1
+    /** {@code java.rmi.Remote}, or null in a runtime image without the java.rmi module. */
+    private static final Class<?> REMOTE = remoteInterface();
+
+    private static Class<?> remoteInterface() {
+        try {
+            return Class.forName("java.rmi.Remote", false, SerialClass.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            return null;
+        }
+    }
+
     final boolean valueType;  // written by value, without a handle
+    final boolean remote;     // implements java.rmi.Remote: IbisSerializationOutput's replacer may swap it
     final boolean deferrable; // contents may be written later (io/README.md, "Deferred contents")
     final String problem;     // why objects of this class cannot be written/read, or null
     final MethodHandle writeReplace; // (Object) Object, or null
@@ -308,6 +320,7 @@ final class SerialClass {
         this.enumConstants = constants;
         this.valueType = k <= DOUBLE || k == CLASS || k == ENUM;
         this.deferrable = k == PLAIN || k == REFERENCE_ARRAY;
+        this.remote = REMOTE != null && REMOTE.isAssignableFrom(type);
         this.fingerprint = computeFingerprint();
     }
 

@@ -293,4 +293,54 @@ public class MarshallingTest {
         expectThrows(RemoteException.class, () -> UnicastRemoteObject.exportObject(local));
         UnicastRemoteObject.unexportObject(local, true);
     }
+
+    /** A remote interface whose parameter and result hold remote objects inside a list. */
+    public interface Maker extends java.rmi.Remote {
+        /** Keeps what it was given; @return a list of a string and one new exported counter, twice */
+        List<Object> make(List<Object> given) throws RemoteException;
+    }
+
+    /** Exported with exportObject: not a UnicastRemoteObject, and not Serializable. */
+    public static final class MakerImpl implements Maker {
+        final List<Object> received = new ArrayList<>();
+
+        @Override
+        public List<Object> make(List<Object> given) throws RemoteException {
+            received.addAll(given);
+            PlainCounter c = new PlainCounter();
+            UnicastRemoteObject.exportObject(c);
+            return new ArrayList<>(List.of("x", c, c));
+        }
+    }
+
+    /** A counter exported with exportObject. */
+    public static final class PlainCounter implements Counter {
+        int count;
+
+        @Override
+        public synchronized int next() {
+            return ++count;
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void exportedObjectsInsideParametersAndResultsTravelAsStubs() throws Exception {
+        PlainCounter mine = new PlainCounter();
+        UnicastRemoteObject.exportObject(mine);
+        MakerImpl impl = new MakerImpl();
+        Maker maker = (Maker) UnicastRemoteObject.exportObject(impl);
+        List<Object> back = maker.make(new ArrayList<>(List.of(mine, "y")));
+
+        Object got = impl.received.get(0);
+        assertTrue(got instanceof RemoteStub, "the server got " + got.getClass().getName());
+        assertEquals(((Counter) got).next(), 1);
+        assertEquals(mine.count, 1, "the call through the server's stub reached the exported object");
+        assertEquals(impl.received.get(1), "y");
+
+        assertEquals(back.get(0), "x");
+        assertTrue(back.get(1) instanceof RemoteStub, "the caller got " + back.get(1).getClass().getName());
+        assertSame(back.get(1), back.get(2), "two references to one exported object: one stub");
+        assertEquals(((Counter) back.get(1)).next(), 1);
+        assertEquals(((Counter) back.get(2)).next(), 2);
+    }
 }

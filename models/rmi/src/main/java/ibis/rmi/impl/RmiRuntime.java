@@ -1,5 +1,6 @@
 package ibis.rmi.impl;
 
+import ibis.io.IbisSerializationOutput;
 import ibis.ipl.Ibis;
 import ibis.ipl.IbisCapabilities;
 import ibis.ipl.IbisConfigurationException;
@@ -122,6 +123,8 @@ public final class RmiRuntime {
     private final Map<Object, ExportedObject> exports = Collections.synchronizedMap(new IdentityHashMap<>());
 
     private RmiRuntime() throws IOException, IbisCreationFailedException {
+        // Exported objects travel as stubs wherever they sit in a parameter or result.
+        IbisSerializationOutput.replaceRemoteObjects(RmiRuntime::replaceExported);
         RmiEventHandler events = new RmiEventHandler(this);
         ibis = createIbis(events);
         Properties properties = ibis.properties();
