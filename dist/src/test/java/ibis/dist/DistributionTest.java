@@ -60,7 +60,10 @@ public class DistributionTest {
             assertTrue(Files.isExecutable(home.resolve("bin").resolve(script)), "bin/" + script);
         }
         assertFalse(Files.exists(home.resolve("bin/ibis-test")), "ibis-test needs the sources and Maven");
-        assertTrue(Files.isRegularFile(home.resolve("README.md")));
+        assertTrue(Files.readString(home.resolve("README.md")).contains("# Ibis binary distribution"),
+                "the distribution's own README");
+        assertTrue(Files.readString(home.resolve("README-project.md")).contains("## Using Ibis from Maven"),
+                "the project's README beside it");
         assertTrue(Files.readString(home.resolve("LICENSE")).contains("Apache License"));
         List<String> lib = names(home.resolve("lib"));
         for (String module : List.of("ibis-io-", "ibis-ipl-", "ibis-registry-", "ibis-launcher-", "ibis-impl-tcp-",

@@ -71,8 +71,15 @@ public final class IbisRun {
     private IbisRun() {
     }
 
+    /** slf4j-simple's default level, which {@link #main} sets to {@code warn} unless given. */
+    private static final String QUIET_LOG_PROPERTY = "org.slf4j.simpleLogger.defaultLogLevel";
+
     /** Runs the launcher and exits the JVM with its status. */
     public static void main(String[] args) {
+        if (System.getProperty(QUIET_LOG_PROPERTY) == null) {
+            // As bin/ibis-run: the embedded registry server's info lines are not the user's business.
+            System.setProperty(QUIET_LOG_PROPERTY, "warn");
+        }
         int status = run(args, System.getenv(), System.out, System.err);
         System.exit(status);
     }

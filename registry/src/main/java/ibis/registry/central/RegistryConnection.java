@@ -111,9 +111,13 @@ final class RegistryConnection {
                 closeQuietly(socket);
                 remaining = (deadline - System.nanoTime()) / 1_000_000L;
                 if (remaining <= 0) {
+                    String why = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
                     throw new IOException("cannot reach the Ibis registry server at " + settings.server + " ("
-                            + IbisProperties.SERVER_ADDRESS + ") within " + settings.connectTimeout + " ms: "
-                            + e.getMessage(), e);
+                            + IbisProperties.SERVER_ADDRESS + ") within " + settings.connectTimeout + " ms ("
+                            + ibis.registry.RegistryProperties.CONNECT_TIMEOUT + "): " + why + "; start one with"
+                            + " bin/ibis-server --port " + settings.server.port() + " (or java -jar"
+                            + " ibis-registry-VERSION.jar --port " + settings.server.port() + "), or point "
+                            + IbisProperties.SERVER_ADDRESS + " at a running one", e);
                 }
                 LOG.debug("registry server {} not reachable yet ({}); retrying", settings.server, e.getMessage());
                 try {

@@ -117,7 +117,7 @@ public final class CentralRegistryServer implements AutoCloseable {
         Thread acceptor = new Thread(this::acceptLoop, "ibis-registry-acceptor " + port());
         acceptor.setDaemon(true);
         acceptor.start();
-        LOG.info("Ibis registry server listening on {}", address());
+        LOG.debug("Ibis registry server listening on {}", address());
     }
 
     /** The port the server listens on (the actual one when it was started with port 0). */
@@ -227,7 +227,7 @@ public final class CentralRegistryServer implements AutoCloseable {
         for (ServerConnection c : connections) {
             c.closeNow();
         }
-        LOG.info("Ibis registry server on port {} closed", socket == null ? requestedPort : socket.getLocalPort());
+        LOG.debug("Ibis registry server on port {} closed", socket == null ? requestedPort : socket.getLocalPort());
     }
 
     int handshakeTimeoutMillis() {
