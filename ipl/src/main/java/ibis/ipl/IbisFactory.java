@@ -314,7 +314,8 @@ public final class IbisFactory {
                         separator = ", ";
                     }
                 }
-                b.append(". ").append(installHint(wanted));
+                String near = nearestNickName(wanted, starters);
+                b.append(near != null ? ". Did you mean \"" + near + "\"? " : ". ").append(installHint(wanted));
                 throw new IbisCreationFailedException(b.toString());
             }
             String reason = unavailableReason(named);
@@ -460,6 +461,41 @@ public final class IbisFactory {
         } catch (RuntimeException e) {
             return false;
         }
+    }
+
+    /** The installed nickname within two edits of {@code wanted} (a typo), or null. */
+    private static String nearestNickName(String wanted, List<IbisStarter> starters) {
+        String best = null;
+        int bestDistance = 3;
+        for (IbisStarter s : starters) {
+            String nick = s.getNickName();
+            int d = nick == null ? Integer.MAX_VALUE : editDistance(wanted.toLowerCase(java.util.Locale.ROOT),
+                    nick.toLowerCase(java.util.Locale.ROOT));
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = nick;
+            }
+        }
+        return best;
+    }
+
+    private static int editDistance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitute = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(substitute, Math.min(prev[j], cur[j - 1]) + 1);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
     }
 
     /** Says which Ibis capabilities and port types a starter lacks. */

@@ -144,6 +144,16 @@ public class IbisFactoryTest {
     }
 
     @Test
+    public void aMisspelledNickNameGetsTheNearestInstalledOneSuggested() {
+        IbisCreationFailedException e = expectThrows(IbisCreationFailedException.class,
+                () -> create(implementation("fake-alpah"), null, BYTE_ONE_TO_ONE));
+        assertTrue(e.getMessage().contains("Did you mean \"fake-alpha\"?"), e.getMessage());
+        e = expectThrows(IbisCreationFailedException.class,
+                () -> create(implementation("no-such-ibis"), null, BYTE_ONE_TO_ONE));
+        assertFalse(e.getMessage().contains("Did you mean"), "nothing near: " + e.getMessage());
+    }
+
+    @Test
     public void aMissingTcpImplementationNamesItsArtifactAndTheImplementationPath() {
         IbisCreationFailedException e = expectThrows(IbisCreationFailedException.class,
                 () -> create(implementation("tcp"), null, BYTE_ONE_TO_ONE));
