@@ -765,7 +765,11 @@ public final class IbisSerializationInput implements SerializationInput {
      * message when that is known.
      */
     private int arrayLength(SerialClass sc, int minElementBytes) throws IOException {
-        int n = in.readInt();
+        return checkedArrayLength(sc, in.readInt(), minElementBytes);
+    }
+
+    /** An array length read from the stream, checked before an array of it is made. */
+    private int checkedArrayLength(SerialClass sc, int n, int minElementBytes) throws IOException {
         if (n < 0 || n > maxArray) {
             throw corrupt("an array length in [0, " + maxArray + "] (" + IoProperties.OBJECT_ARRAY_MAX + ")",
                     n + " for a " + sc.type.getTypeName());
@@ -980,11 +984,14 @@ public final class IbisSerializationInput implements SerializationInput {
             int h = readHeader();
             if (h == TYPE_BASE - kind) {
                 SerialClass sc = SerialClass.predefined(kind);
-                int n = arrayLength(sc, 0);
+                int n = in.readInt();
                 if (n == length) {
+                    // Read into the caller's array: nothing is made from the stream's length, so
+                    // the array limit (ibis.io.object.array.max) does not apply.
                     addHandle(null);
                     return true;
                 }
+                n = checkedArrayLength(sc, n, 0);
                 addHandle(null);
                 found = arrays.read(kind, n);
             } else {
@@ -1127,6 +1134,11 @@ public final class IbisSerializationInput implements SerializationInput {
     }
 
     // ---- message and stream
+
+    @Override
+    public IOException failure() {
+        return broken;
+    }
 
     /**
      * Ends the message: object identities end here (as on the writer); a ClassNotFoundException of

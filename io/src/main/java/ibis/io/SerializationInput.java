@@ -21,4 +21,14 @@ public interface SerializationInput extends DataInput {
      * objects and resets to stay in step with the writer).
      */
     void endMessage() throws IOException;
+
+    /**
+     * The error that left this input unusable for good (a corrupt or hostile stream: nothing
+     * after it can be read), or null while it can still read. The port then gives up the
+     * connection, so that the sender learns that its messages are not read; an error that only
+     * abandons the current message (a class that cannot be loaded) does not count.
+     */
+    default IOException failure() {
+        return null;
+    }
 }

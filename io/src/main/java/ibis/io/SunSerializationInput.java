@@ -154,6 +154,11 @@ final class SunSerializationInput implements SerializationInput {
         return fail(e);
     }
 
+    @Override
+    public IOException failure() {
+        return broken;
+    }
+
     /**
      * Finishes the current message: consumes whatever the application did not read (see class
      * comment), so that the next message starts in step. Problems make the stream unusable (later
@@ -243,6 +248,18 @@ final class SunSerializationInput implements SerializationInput {
             return result;
         } catch (OptionalDataException | ClassNotFoundException e) {
             throw e; // the stream is still in step: primitive data is next, or the object was skipped
+        } catch (java.io.InvalidClassException e) {
+            if (e.getMessage() != null && e.getMessage().contains("filter status: REJECTED")) {
+                String what = e.classname != null ? e.classname : "an object";
+                String limits = IoProperties.OBJECT_ARRAY_MAX + ", " + IoProperties.OBJECT_DEPTH_MAX + " or "
+                        + IoProperties.CLASS_FILTER;
+                java.io.InvalidClassException named = new java.io.InvalidClassException(e.classname,
+                        "sun serialization: filter status: REJECTED for " + what + " (an array too long, a graph"
+                        + " too deep or a class excluded: " + limits + "; raise or change it for legitimate data)");
+                named.initCause(e);
+                throw fail(named);
+            }
+            throw fail(e);
         } catch (IOException e) {
             throw fail(e);
         } catch (RuntimeException | StackOverflowError e) {

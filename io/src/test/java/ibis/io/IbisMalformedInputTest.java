@@ -362,4 +362,20 @@ public class IbisMalformedInputTest {
             assertTrue(t instanceof IOException || t instanceof ClassNotFoundException, "round " + round + ": " + t);
         }
     }
+
+    @Test(timeOut = 60_000)
+    public void theArrayLimitGuardsAllocationsNotReadsIntoTheCallersArray() throws IOException,
+            ClassNotFoundException {
+        Properties small = new Properties();
+        small.setProperty(IoProperties.OBJECT_ARRAY_MAX, "10");
+        Payload twenty = new Payload().i(-4 - 13).i(20);
+        for (int k = 0; k < 20; k++) {
+            twenty.i(k * 3);
+        }
+        int[] mine = new int[20];
+        twenty.input(small).readArray(mine, 0, 20); // nothing is made from the stream's length
+        assertEquals(mine[19], 57);
+        IOException e = expectThrows(IOException.class, () -> twenty.input(small).readObject());
+        assertTrue(e.getMessage().contains(IoProperties.OBJECT_ARRAY_MAX), e.getMessage());
+    }
 }

@@ -54,8 +54,9 @@ public final class UcxPropertyTable implements PropertyTable {
                     + " for credit beyond that (at least 3 MiB: a connection must carry 2 MiB nobody reads)");
     /** {@link #ERROR_MODE}. */
     public static final Property<String> ERROR_MODE_PROPERTY = Property.ofText(ERROR_MODE, "none", "UCX endpoint"
-            + " error handling: none (UCX keeps shared memory; a lost peer is noticed through the side channel)"
-            + " or peer (UCX reports failed peers too, but UCX 1.13 then uses no shared memory)");
+            + " error handling: none (UCX keeps shared memory; a lost peer is noticed through the side channel,"
+            + " but one killed during a large shared-memory copy makes UCX abort this process) or peer (UCX"
+            + " reports failed peers too, but UCX 1.13 then uses no shared memory)");
     /** {@link #CLOSE_TIMEOUT}. */
     public static final Property<Long> CLOSE_TIMEOUT_PROPERTY = Property.ofLong(CLOSE_TIMEOUT, 10_000, 0, 600_000,
             "milliseconds closing a connection waits for its last messages to be taken by the peer before it"

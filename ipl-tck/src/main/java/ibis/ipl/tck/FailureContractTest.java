@@ -329,6 +329,57 @@ public class FailureContractTest {
         }
     }
 
+    /** Its readObject refuses: the reader's object stream cannot go on past it (no block framing). */
+    public static final class Refused implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        int value = 5;
+
+        private void readObject(java.io.ObjectInputStream in) throws IOException {
+            throw new java.io.InvalidObjectException("refused on purpose");
+        }
+    }
+
+    @Test(timeOut = 90_000)
+    public void aStreamTheReaderCannotGoOnWithGivesUpTheConnectionSoTheSenderLearnsIt() throws Exception {
+        try (PoolFixture pool = ImplementationUnderTest.pool()) {
+            Ibis r = pool.create(Types.ALL);
+            Ibis s = pool.create(Types.ALL);
+            ReceivePort rp = r.createReceivePort(Types.OBJECT_ONE_TO_ONE, "refusing");
+            rp.enableConnections();
+            SendPort sp = s.createSendPort(Types.OBJECT_ONE_TO_ONE);
+            sp.connect(rp.identifier());
+            WriteMessage w = sp.newMessage();
+            w.writeObject(new Refused());
+            w.writeInt(7);
+            w.finish();
+            ReadMessage m = rp.receive(Waits.EVENTUALLY_MILLIS);
+            org.testng.Assert.expectThrows(IOException.class, m::readObject);
+            m.finish();
+            // The sender goes on with the same stream (its own writes succeeded), which this side
+            // cannot read past the refused object: the next receive gives the connection up rather
+            // than leaving the sender writing messages that nobody can read.
+            WriteMessage next = sp.newMessage();
+            next.writeInt(8);
+            next.finish();
+            ConnectionClosedException given = org.testng.Assert.expectThrows(ConnectionClosedException.class,
+                    () -> rp.receive(Waits.EVENTUALLY_MILLIS));
+            assertTrue(given.getMessage().contains("cannot be read past an earlier error"), given.getMessage());
+            assertEquals(rp.connectedTo().length, 0);
+            IOException senderSaw = null;
+            byte[] block = new byte[1024];
+            for (int i = 0; i < 100_000 && senderSaw == null; i++) {
+                try {
+                    WriteMessage n = sp.newMessage();
+                    n.writeArray(block);
+                    n.finish();
+                } catch (IOException e) {
+                    senderSaw = e;
+                }
+            }
+            assertNotNull(senderSaw, "the sender never learnt that its connection was given up");
+        }
+    }
+
     @Test(timeOut = 60_000)
     public void endingAnIbisFailsAReceiveThatIsWaitingInIt() throws Exception {
         try (PoolFixture pool = ImplementationUnderTest.pool()) {

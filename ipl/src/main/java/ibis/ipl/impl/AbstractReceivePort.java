@@ -723,9 +723,20 @@ public abstract class AbstractReceivePort implements ReceivePort {
             }
             delivery.closed();
             ibis.receivePortClosed(this);
+            long dropped = droppedWhileClosing.get();
+            if (dropped > 0) {
+                // Not silent: the application closed the port while senders still sent.
+                LOG.warn("{}: dropped {} message(s) that arrived while the port was closing and that nobody"
+                        + " received; receive them before close(), or have the senders disconnect first", this,
+                        dropped);
+            }
             LOG.debug("{}: closed", this);
         }
     }
+
+    /** Messages that arrived while the port was closing and were dropped unread. */
+    private final java.util.concurrent.atomic.AtomicLong droppedWhileClosing =
+            new java.util.concurrent.atomic.AtomicLong();
 
     static long millisUntil(long deadline) {
         if (deadline == Long.MAX_VALUE) {
@@ -740,12 +751,14 @@ public abstract class AbstractReceivePort implements ReceivePort {
 
     /** Closing: skips a message that arrived and that nobody will receive (its header was read). */
     void dropWhileClosing(ReceiveConnection c) throws IOException {
+        droppedWhileClosing.incrementAndGet();
         LOG.debug("{}: dropping a message from {} that arrived while closing", this, c.origin);
         c.endMessage();
     }
 
     /** Closing: finishes a message made live that nobody will receive any more. */
     void dropWhileClosing(IncomingMessage m) {
+        droppedWhileClosing.incrementAndGet();
         LOG.debug("{}: dropping a message from {} that arrived while closing", this, m.origin());
         try {
             finishMessage(m, null);

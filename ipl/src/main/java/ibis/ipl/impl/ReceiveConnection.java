@@ -120,6 +120,14 @@ final class ReceiveConnection {
             serializationIn = Serialization.createInput(serializationName, in);
         } else if (serializationIn == null) {
             throw new StreamCorruptedException("first message from " + origin + " does not start a stream");
+        } else if (serializationIn.failure() != null) {
+            // A sender whose own write failed starts a new stream; this one goes on with a stream
+            // this side cannot read past its earlier error (a corrupt or rejected object): give up
+            // the connection, so that the sender learns it rather than sending on into nothing.
+            IOException broken = serializationIn.failure();
+            throw new IOException("the " + serializationIn.serializationName() + " serialization stream from "
+                    + origin + " cannot be read past an earlier error, so the connection is given up: " + broken,
+                    broken);
         }
         message.prepare(serializationIn, sequenceNumber, before);
         return DATA;
