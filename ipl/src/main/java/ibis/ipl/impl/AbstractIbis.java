@@ -335,8 +335,15 @@ public abstract class AbstractIbis implements Ibis {
         try {
             request = ConnectionHandshake.readRequest(ends.source(), settings.handshakeTimeout());
         } catch (IOException | RuntimeException e) {
-            LOG.info("{}: dropping the connection from {}: bad handshake: {}", identifier, ends.peerDescription(),
-                    e.toString());
+            if (e instanceof java.io.EOFException) {
+                // The peer went away before its request was complete (a withdrawn attempt, say).
+                LOG.info("{}: dropping the connection from {}: it ended during the handshake: {}", identifier,
+                        ends.peerDescription(), e.toString());
+            } else {
+                // Not an Ibis sender of this version, or hostile bytes: worth a trace at the default level.
+                LOG.warn("{}: dropping the connection from {}: bad handshake: {}", identifier,
+                        ends.peerDescription(), e.toString());
+            }
             ends.closeQuietly();
             return;
         } finally {

@@ -46,8 +46,7 @@ public final class MessageReader {
             length |= b << shift;
         }
         if (length < 1 || length > maxLength) {
-            throw new MalformedMessageException("frame length " + (length & 0xffffffffL)
-                    + " outside 1.." + maxLength);
+            throw new MalformedMessageException("frame length " + length + " outside 1.." + maxLength);
         }
         byte[] body = new byte[length];
         int done = 0;
@@ -122,7 +121,7 @@ public final class MessageReader {
         } catch (MalformedMessageException e) {
             throw e;
         } catch (IOException e) {
-            throw new MalformedMessageException("malformed member identifier: " + e.getMessage(), e);
+            throw new MalformedMessageException("malformed member identifier: " + e, e);
         }
     }
 
