@@ -63,6 +63,27 @@ public class ConnectionContractTest {
     // ---------------------------------------------------------------- cardinalities
 
     @Test(timeOut = 60_000)
+    public void aNewSendPortConnectsRightAfterTheOneBeforeItClosed() throws Exception {
+        // A common IPL 2.x pattern: close a send port, make a new one, connect it to the same
+        // one-sender port. The receiver may not have read the first one's CLOSE yet (here nobody
+        // receives, so only its idle check reads it): the connect waits instead of being refused.
+        try (PoolFixture pool = ImplementationUnderTest.pool()) {
+            Ibis r = pool.create(Types.ALL);
+            Ibis s = pool.create(Types.ALL);
+            ReceivePort rp = r.createReceivePort(Types.ONE_TO_ONE, "in");
+            rp.enableConnections();
+            SendPort first = s.createSendPort(Types.ONE_TO_ONE);
+            first.connect(rp.identifier());
+            first.close();
+            SendPort second = s.createSendPort(Types.ONE_TO_ONE);
+            second.connect(rp.identifier());
+            Msg.sendInt(second, 9);
+            assertEquals(Msg.receiveInt(rp), 9);
+            assertEquals(Arrays.asList(rp.connectedTo()), List.of(second.identifier()));
+        }
+    }
+
+    @Test(timeOut = 60_000)
     public void aOneToOneReceivePortRefusesASecondSender() throws Exception {
         try (PoolFixture pool = ImplementationUnderTest.pool()) {
             Ibis r = pool.create(Types.ALL);

@@ -655,6 +655,31 @@ public abstract class AbstractIbis implements Ibis {
         return port;
     }
 
+    /** How long a regular close of a connection counts as recent ({@link #closedRecently}). */
+    static final long RECENT_CLOSE_NANOS = 10_000_000_000L;
+
+    /** Receive ports this Ibis's send ports disconnected from regularly, and when (System.nanoTime()). */
+    private final ConcurrentHashMap<ReceivePortId, Long> recentCloses = new ConcurrentHashMap<>();
+
+    /** A send port of this Ibis sent CLOSE to {@code target} (disconnect or close). */
+    void closedConnectionTo(ReceivePortId target) {
+        long now = System.nanoTime();
+        if (recentCloses.size() > 1024) {
+            recentCloses.values().removeIf(t -> now - t > RECENT_CLOSE_NANOS);
+        }
+        recentCloses.put(target, now);
+    }
+
+    /**
+     * Whether a send port of this Ibis disconnected from {@code target} in the last
+     * {@value #RECENT_CLOSE_NANOS} ns: then a one-sender receive port that refuses a new sender may
+     * simply not have read that CLOSE yet, and the connect waits for it instead of failing.
+     */
+    boolean closedRecently(ReceivePortId target) {
+        Long t = recentCloses.get(target);
+        return t != null && System.nanoTime() - t <= RECENT_CLOSE_NANOS;
+    }
+
     void sendPortClosed(AbstractSendPort port) {
         if (sendPorts.remove(port.name(), port)) {
             synchronized (endLock) {

@@ -573,6 +573,17 @@ public abstract class AbstractSendPort implements SendPort {
                 cause = null;
                 break;
             case NOT_ALLOWED:
+                if (ibis.closedRecently(target)) {
+                    // One sender per port, and the one it holds may be ours that just disconnected
+                    // (its CLOSE not read yet, e.g. close() then a new send port's connect): wait.
+                    ends.closeQuietly();
+                    problem = text + " (a connection of this process disconnected from it just before; the"
+                            + " receiver has not yet seen it end)";
+                    cause = null;
+                    break;
+                }
+                ends.closeQuietly();
+                throw new ConnectionRefusedException(target + " refused " + this + ": " + text, target);
             case BAD_REQUEST:
                 ends.closeQuietly();
                 throw new ConnectionRefusedException(target + " refused " + this + ": " + text, target);
@@ -685,6 +696,7 @@ public abstract class AbstractSendPort implements SendPort {
         sink.clearFailures();
         for (SendConnection c : to) {
             c.ends.closeQuietly();
+            ibis.closedConnectionTo(c.target);
         }
     }
 
