@@ -91,6 +91,18 @@ final class HookCodec extends ObjectCodec {
         }
     }
 
+    /** Whether none of the level's serial fields is a field the class declares (nothing to set). */
+    private static boolean onlyVirtualFields(SerialClass.Level level) {
+        for (String name : level.names) {
+            for (java.lang.reflect.Field f : level.type.getDeclaredFields()) {
+                if (f.getName().equals(name)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     /** Reads level i's serial fields into obj (defaultReadObject). */
     void readDefault(int i, Object obj, IbisSerializationInput in) throws IOException, ClassNotFoundException {
         if (covered[i]) {
@@ -98,6 +110,12 @@ final class HookCodec extends ObjectCodec {
             return;
         }
         if (jdkRead[i] == null) {
+            if (onlyVirtualFields(sc.levels[i])) {
+                // serialPersistentFields that are no fields of the class (ConcurrentHashMap's
+                // segments, kept for the old format): the JDK reads and drops them; so do we.
+                new ObjectInputView.GetFieldImpl(sc.levels[i]).readFrom(in);
+                return;
+            }
             throw new InvalidClassException(sc.levels[i].type.getName(), "cannot reach its serial fields");
         }
         ObjectInputView view = in.view();

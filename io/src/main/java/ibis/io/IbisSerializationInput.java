@@ -103,7 +103,10 @@ public final class IbisSerializationInput implements SerializationInput {
     private SerialClass lastKnown;
     // One-entry cache of the last plain class read as a new object with a type id: its reference
     // header, serial class and codec (the type was defined and approved on this stream).
-    private int plainHeader = NULL; // NULL: nothing cached yet (tested after NULL, so it never matches then)
+    // Integer.MIN_VALUE, no header at all: nothing cached yet. (It was NULL, which beginPlain, which
+    // does not test NULL first, took for the cached class: a self-typed null field of a hook class
+    // read before any plain class was cached failed with a NullPointerException.)
+    private int plainHeader = Integer.MIN_VALUE;
     private SerialClass plainSerial;
     private int pendingHeader; // the header beginPlain read and did not take
     private ObjectCodec plainCodec;

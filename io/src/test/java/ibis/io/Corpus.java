@@ -517,6 +517,32 @@ final class Corpus {
     }
 
     /** Named sample graphs. */
+    /** A link with JDK hooks that only default-write and default-read, and a field of its own type. */
+    static class HookedLink implements Serializable {
+        private static final long serialVersionUID = 1L;
+        int v;
+        HookedLink next;
+
+        static HookedLink chain(int n) {
+            HookedLink h = null;
+            for (int i = 0; i < n; i++) {
+                HookedLink x = new HookedLink();
+                x.v = i;
+                x.next = h;
+                h = x;
+            }
+            return h;
+        }
+
+        private void writeObject(java.io.ObjectOutputStream out) throws java.io.IOException {
+            out.defaultWriteObject();
+        }
+
+        private void readObject(java.io.ObjectInputStream in) throws java.io.IOException, ClassNotFoundException {
+            in.defaultReadObject();
+        }
+    }
+
     static Map<String, Supplier<Object>> samples() {
         Map<String, Supplier<Object>> s = new LinkedHashMap<>();
         s.put("primitives and strings", Primitives::new);
@@ -580,6 +606,14 @@ final class Corpus {
         s.put("generic class", () -> new Box<>(new Box<>("inner")));
         s.put("Object fields holding every kind of value", Holder::new);
         s.put("JDK collections and values", Corpus::jdkClasses);
+        s.put("a hooked self-typed chain of 1 (no plain class cached yet)", () -> HookedLink.chain(1));
+        s.put("a hooked self-typed chain of 50", () -> HookedLink.chain(50));
+        s.put("a ConcurrentHashMap (serialPersistentFields that are no fields)", () -> {
+            java.util.concurrent.ConcurrentHashMap<String, Object> m = new java.util.concurrent.ConcurrentHashMap<>();
+            m.put("a", new Node(3));
+            m.put("b", List.of(1, 2));
+            return m;
+        });
         s.put("null", () -> null);
         s.put("a bare string", () -> "just a string");
         s.put("a bare int array", () -> new int[] {1, 2, 3});
