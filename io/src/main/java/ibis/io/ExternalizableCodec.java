@@ -22,6 +22,7 @@ final class ExternalizableCodec extends ObjectCodec {
 
     @Override
     void writeContents(Object obj, IbisSerializationOutput out) throws IOException {
+        out.drainAll(); // readExternal sees complete objects
         int mark = out.deferMark();
         ObjectOutputView view = out.view();
         Object[] saved = view.enter(null, null, 0);
@@ -41,6 +42,7 @@ final class ExternalizableCodec extends ObjectCodec {
         Object obj = Codecs.newInstance(constructor);
         in.registerObject(obj);
         int handle = in.lastHandle();
+        in.drainAll(); // as the writer
         int mark = in.deferMark();
         ObjectInputView view = in.view();
         Object[] saved = view.enter(null, null, 0);

@@ -48,6 +48,7 @@ final class HookCodec extends ObjectCodec {
 
     @Override
     void writeContents(Object obj, IbisSerializationOutput out) throws IOException {
+        out.drainAll(); // the hooks see complete objects (io/README.md, "Deferred contents")
         int mark = out.deferMark();
         SerialClass.Level[] levels = sc.levels;
         for (int i = 0; i < levels.length; i++) {
@@ -134,6 +135,7 @@ final class HookCodec extends ObjectCodec {
 
     @Override
     void readContents(Object obj, IbisSerializationInput in) throws IOException, ClassNotFoundException {
+        in.drainAll(); // as the writer's writeContents: the hooks see complete objects
         SerialClass.Level[] levels = sc.levels;
         for (int i = 0; i < levels.length; i++) {
             MethodHandle hook = levels[i].readObject;

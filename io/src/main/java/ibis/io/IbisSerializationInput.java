@@ -85,6 +85,8 @@ public final class IbisSerializationInput implements SerializationInput {
     private Object[] deferred = new Object[16];
     private SerialClass[] deferredClasses = new SerialClass[16];
     private int deferredCount;
+    /** Every deferred entry below this index is done (drainAll starts here, so it stays linear). */
+    private int firstPending;
     private List<Object[]> validations; // {ObjectInputValidation, Integer priority}
 
     private IOException broken;                 // the input is unusable after this
@@ -176,6 +178,7 @@ public final class IbisSerializationInput implements SerializationInput {
             deferredClasses[i] = null;
         }
         deferredCount = 0;
+        firstPending = 0;
         depth = 0;
         expectRegistration = false;
         validations = null;
@@ -825,25 +828,49 @@ public final class IbisSerializationInput implements SerializationInput {
         return deferredCount;
     }
 
-    /** Ends a barrier: fills the objects deferred since {@code mark}, first in first out. */
+    /**
+     * Ends a barrier: fills the objects deferred since {@code mark}, first in first out (entries an
+     * inner {@link #drainAll()} filled already are skipped).
+     */
     void drain(int mark) throws IOException, ClassNotFoundException {
         for (int i = mark; i < deferredCount; i++) {
-            Object obj = deferred[i];
-            SerialClass sc = deferredClasses[i];
-            deferred[i] = null;
-            deferredClasses[i] = null;
-            enter(sc);
-            try {
-                if (sc.kind == SerialClass.REFERENCE_ARRAY) {
-                    readElements((Object[]) obj);
-                } else {
-                    sc.codec().readContents(obj, this);
-                }
-            } finally {
-                depth--;
-            }
+            fillDeferred(i);
         }
         deferredCount = mark;
+        firstPending = Math.min(firstPending, mark);
+    }
+
+    /**
+     * Before the contents of an object whose code will look at the objects it references (hooks,
+     * records, Externalizable): fills every deferred object still pending, of every barrier, first
+     * in first out, as the writer wrote them at the same point.
+     */
+    void drainAll() throws IOException, ClassNotFoundException {
+        for (int i = firstPending; i < deferredCount; i++) {
+            firstPending = i + 1; // (a nested drainAll starts after this entry, which fillDeferred empties)
+            fillDeferred(i);
+        }
+        firstPending = deferredCount; // everything below is done
+    }
+
+    private void fillDeferred(int i) throws IOException, ClassNotFoundException {
+        Object obj = deferred[i];
+        if (obj == null) {
+            return;
+        }
+        SerialClass sc = deferredClasses[i];
+        deferred[i] = null;
+        deferredClasses[i] = null;
+        enter(sc);
+        try {
+            if (sc.kind == SerialClass.REFERENCE_ARRAY) {
+                readElements((Object[]) obj);
+            } else {
+                sc.codec().readContents(obj, this);
+            }
+        } finally {
+            depth--;
+        }
     }
 
     void addValidation(ObjectInputValidation validation, int priority) throws InvalidObjectException {

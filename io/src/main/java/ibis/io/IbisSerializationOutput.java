@@ -59,6 +59,8 @@ public final class IbisSerializationOutput implements SerializationOutput {
     private Object[] deferred = new Object[16];
     private SerialClass[] deferredClasses = new SerialClass[16];
     private int deferredCount;
+    /** Every deferred entry below this index is done (drainAll starts here, so it stays linear). */
+    private int firstPending;
     private Class<?> lastClass;     // one-entry cache in front of the ClassValue
     private SerialClass lastSerial;
     // One-entry cache of the last plain class written as a new object on this stream: its header
@@ -525,15 +527,42 @@ public final class IbisSerializationOutput implements SerializationOutput {
         return deferredCount;
     }
 
-    /** Ends a barrier: writes the contents deferred since {@code mark}, first in first out. */
+    /**
+     * Ends a barrier: writes the contents deferred since {@code mark}, first in first out (entries
+     * an inner {@link #drainAll()} wrote already are skipped).
+     */
     void drain(int mark) throws IOException {
         for (int i = mark; i < deferredCount; i++) {
             Object obj = deferred[i];
+            if (obj == null) {
+                continue;
+            }
             deferred[i] = null;
             writeBody(deferredClasses[i], obj);
             deferredClasses[i] = null;
         }
         deferredCount = mark;
+        firstPending = Math.min(firstPending, mark);
+    }
+
+    /**
+     * Before the contents of an object whose code will look at the objects it references (hooks,
+     * records, Externalizable): writes every deferred content still pending, of every barrier, first
+     * in first out, so that the reader fills them before that code runs (the reader does the same at
+     * the same point).
+     */
+    void drainAll() throws IOException {
+        for (int i = firstPending; i < deferredCount; i++) {
+            Object obj = deferred[i];
+            if (obj == null) {
+                continue;
+            }
+            deferred[i] = null;
+            firstPending = i + 1; // (a nested drainAll starts after this entry)
+            writeBody(deferredClasses[i], obj);
+            deferredClasses[i] = null;
+        }
+        firstPending = deferredCount; // everything below is done
     }
 
     private void abort() {
@@ -542,6 +571,7 @@ public final class IbisSerializationOutput implements SerializationOutput {
             deferredClasses[i] = null;
         }
         deferredCount = 0;
+        firstPending = 0;
         depth = 0;
         if (view != null) {
             view.clearContext();

@@ -58,6 +58,7 @@ final class RecordCodec extends ObjectCodec {
         if (problem != null) {
             throw new InvalidClassException(sc.name, problem);
         }
+        out.drainAll(); // the canonical constructor sees complete objects
         int mark = out.deferMark();
         for (int i = 0; i < getters.length; i++) {
             Object value;
@@ -80,6 +81,7 @@ final class RecordCodec extends ObjectCodec {
         }
         in.registerObject(null); // references back to a record being read see null, as in the JDK
         int handle = in.lastHandle();
+        in.drainAll(); // as the writer
         int mark = in.deferMark();
         Object[] arguments = new Object[getters.length];
         for (int i = 0; i < getters.length; i++) {

@@ -546,4 +546,58 @@ public class IbisSerializationTest {
         assertFalse(Iterator.class.isInstance(back.any));
         assertTrue(ObjectInputStream.class.isAssignableFrom(ObjectInputView.class));
     }
+
+    /** A key whose hash depends on its fields. */
+    static final class DeepKey implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        final int id;
+        final String name;
+
+        DeepKey(int id) {
+            this.id = id;
+            this.name = "k" + id;
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(id, name);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof DeepKey k && k.id == id && k.name.equals(name);
+        }
+    }
+
+    /** A plain node: its key (deferred when deep) is then hashed by the map of the next field. */
+    static final class KeyedNode implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        DeepKey key;
+        java.util.HashMap<DeepKey, String> map = new java.util.HashMap<>();
+        KeyedNode next;
+    }
+
+    @Test(timeOut = 60_000)
+    public void hooksDeepInAGraphSeeCompleteObjects() throws Exception {
+        KeyedNode head = null;
+        for (int i = 0; i < 300; i++) {
+            KeyedNode n = new KeyedNode();
+            n.key = new DeepKey(i);
+            n.map.put(n.key, "v" + i);
+            n.next = head;
+            head = n;
+        }
+        for (Wire wire : new Wire[] {new Wire(1 << 12, 0, 1), new Wire(61, 7, 5)}) {
+            KeyedNode copy = (KeyedNode) roundTrip("ibis", wire, head).get(0);
+            int count = 0;
+            for (KeyedNode n = copy; n != null; n = n.next) {
+                // HashMap.readObject hashed each key as it was when the map was read: a key still
+                // unfilled then sits in the wrong bucket.
+                assertTrue(n.map.containsKey(n.key), "the map of node " + count + " finds its own key " + n.key.id);
+                assertEquals(n.map.get(new DeepKey(n.key.id)), "v" + n.key.id);
+                count++;
+            }
+            assertEquals(count, 300);
+        }
+    }
 }
