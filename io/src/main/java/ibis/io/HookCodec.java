@@ -18,6 +18,8 @@ final class HookCodec extends ObjectCodec {
     private final boolean[] covered;
     private final MethodHandle[] jdkWrite;   // (Object, ObjectOutputStream) void for uncovered levels
     private final MethodHandle[] jdkRead;
+    /** Uncovered levels whose serial fields are no fields of the class: read and dropped. */
+    private final boolean[] virtualOnly;
     private final MethodHandle allocator;
 
     HookCodec(SerialClass sc, FieldCodec fields, MethodHandle[][] getters, MethodHandle allocator) {
@@ -28,6 +30,7 @@ final class HookCodec extends ObjectCodec {
         covered = new boolean[n];
         jdkWrite = new MethodHandle[n];
         jdkRead = new MethodHandle[n];
+        virtualOnly = new boolean[n];
         for (int i = 0; i < n; i++) {
             covered[i] = getters[i] != null;
             if (!covered[i]) {
@@ -38,6 +41,7 @@ final class HookCodec extends ObjectCodec {
                         : w.asType(MethodType.methodType(void.class, Object.class, ObjectOutputStream.class));
                 jdkRead[i] = r == null ? null
                         : r.asType(MethodType.methodType(void.class, Object.class, ObjectInputStream.class));
+                virtualOnly[i] = onlyVirtualFields(sc.levels[i]);
             }
         }
     }
@@ -111,7 +115,7 @@ final class HookCodec extends ObjectCodec {
             return;
         }
         if (jdkRead[i] == null) {
-            if (onlyVirtualFields(sc.levels[i])) {
+            if (virtualOnly[i]) {
                 // serialPersistentFields that are no fields of the class (ConcurrentHashMap's
                 // segments, kept for the old format): the JDK reads and drops them; so do we.
                 new ObjectInputView.GetFieldImpl(sc.levels[i]).readFrom(in);

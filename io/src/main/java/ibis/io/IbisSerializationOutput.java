@@ -533,13 +533,7 @@ public final class IbisSerializationOutput implements SerializationOutput {
      */
     void drain(int mark) throws IOException {
         for (int i = mark; i < deferredCount; i++) {
-            Object obj = deferred[i];
-            if (obj == null) {
-                continue;
-            }
-            deferred[i] = null;
-            writeBody(deferredClasses[i], obj);
-            deferredClasses[i] = null;
+            writeDeferred(i);
         }
         deferredCount = mark;
         firstPending = Math.min(firstPending, mark);
@@ -553,16 +547,22 @@ public final class IbisSerializationOutput implements SerializationOutput {
      */
     void drainAll() throws IOException {
         for (int i = firstPending; i < deferredCount; i++) {
-            Object obj = deferred[i];
-            if (obj == null) {
-                continue;
-            }
-            deferred[i] = null;
-            firstPending = i + 1; // (a nested drainAll starts after this entry)
-            writeBody(deferredClasses[i], obj);
-            deferredClasses[i] = null;
+            firstPending = i + 1; // (a nested drainAll starts after this entry, which writeDeferred empties)
+            writeDeferred(i);
         }
         firstPending = deferredCount; // everything below is done
+    }
+
+    /** Writes deferred entry {@code i} unless a drain wrote it already. */
+    private void writeDeferred(int i) throws IOException {
+        Object obj = deferred[i];
+        if (obj == null) {
+            return;
+        }
+        SerialClass sc = deferredClasses[i];
+        deferred[i] = null;
+        deferredClasses[i] = null;
+        writeBody(sc, obj);
     }
 
     private void abort() {

@@ -398,12 +398,6 @@ public final class IbisFactory {
         }
     }
 
-    private static final List<String> CARDINALITIES = List.of(PortType.CONNECTION_ONE_TO_ONE,
-            PortType.CONNECTION_ONE_TO_MANY, PortType.CONNECTION_MANY_TO_ONE, PortType.CONNECTION_MANY_TO_MANY);
-    private static final List<String> SERIALIZATIONS = List.of(PortType.SERIALIZATION_BYTE,
-            PortType.SERIALIZATION_DATA, PortType.SERIALIZATION_OBJECT, PortType.SERIALIZATION_OBJECT_IBIS,
-            PortType.SERIALIZATION_OBJECT_SUN);
-
     /**
      * The capabilities of {@code type} that the starter rejects, each tried on its own in a port
      * type the starter accepts (one cardinality and one serialization, {@code type}'s own when
@@ -411,8 +405,8 @@ public final class IbisFactory {
      */
     private static List<String> lackingPortCapabilities(IbisStarter s, IbisCapabilities capabilities, PortType type) {
         String[] base = null;
-        for (String card : ownFirst(CARDINALITIES, type)) {
-            for (String ser : ownFirst(SERIALIZATIONS, type)) {
+        for (String card : ownFirst(PortType.CARDINALITIES, type)) {
+            for (String ser : ownFirst(PortType.SERIALIZATIONS, type)) {
                 if (base == null && accepts(s, capabilities, new PortType(card, ser))) {
                     base = new String[] {card, ser};
                 }
@@ -424,9 +418,9 @@ public final class IbisFactory {
         }
         for (String c : type.getCapabilities()) {
             PortType probe;
-            if (CARDINALITIES.contains(c)) {
+            if (PortType.CARDINALITIES.contains(c)) {
                 probe = new PortType(c, base[1]);
-            } else if (SERIALIZATIONS.contains(c)) {
+            } else if (PortType.SERIALIZATIONS.contains(c)) {
                 probe = new PortType(base[0], c);
             } else {
                 probe = new PortType(base[0], base[1], c);

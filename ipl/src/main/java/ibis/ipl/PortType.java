@@ -117,9 +117,13 @@ public final class PortType extends CapabilitySet {
     /** Messages may hold objects, written with the JDK's object serialization. */
     public final static String SERIALIZATION_OBJECT_SUN = SERIALIZATION_OBJECT + ".sun";
 
-    private static final String[] CARDINALITIES = {
-        CONNECTION_ONE_TO_ONE, CONNECTION_ONE_TO_MANY, CONNECTION_MANY_TO_ONE, CONNECTION_MANY_TO_MANY
-    };
+    /** The connection cardinalities, of which a port type has exactly one. */
+    static final List<String> CARDINALITIES = List.of(CONNECTION_ONE_TO_ONE, CONNECTION_ONE_TO_MANY,
+            CONNECTION_MANY_TO_ONE, CONNECTION_MANY_TO_MANY);
+
+    /** The serializations, of which a port type has at least one. */
+    static final List<String> SERIALIZATIONS = List.of(SERIALIZATION_BYTE, SERIALIZATION_DATA, SERIALIZATION_OBJECT,
+            SERIALIZATION_OBJECT_IBIS, SERIALIZATION_OBJECT_SUN);
 
     /**
      * Creates a port type.
@@ -168,9 +172,8 @@ public final class PortType extends CapabilitySet {
                     + String.join(", ", cardinalities) + "); it needs exactly one of " + allowed;
         }
         if (getCapabilitiesWithPrefix(SERIALIZATION + ".").size() == 0) {
-            return "port type " + this + " has no serialization; it needs at least one of " + SERIALIZATION_BYTE
-                    + ", " + SERIALIZATION_DATA + ", " + SERIALIZATION_OBJECT + ", " + SERIALIZATION_OBJECT_IBIS
-                    + ", " + SERIALIZATION_OBJECT_SUN;
+            return "port type " + this + " has no serialization; it needs at least one of "
+                    + String.join(", ", SERIALIZATIONS);
         }
         return null;
     }
