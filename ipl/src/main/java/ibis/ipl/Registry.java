@@ -54,7 +54,8 @@ public interface Registry extends Manageable {
      * Waits at most a given time for the result of an election without being a candidate.
      *
      * @param electionName the name of the election
-     * @param timeoutMillis how long to wait at most, in milliseconds
+     * @param timeoutMillis how long to wait at most, in milliseconds: 0 waits as long as it takes,
+     *        a negative value (such as -1) does not wait and returns the winner known now
      * @return the winner, or null when none was known in time
      * @throws IOException when the registry cannot be reached
      */

@@ -56,7 +56,8 @@ import org.slf4j.LoggerFactory;
  * <li>Elections (either elections capability): the first {@code elect()} wins, every later caller
  *     gets that winner; when the winner leaves or dies the result is cleared and the next
  *     {@code elect()} call wins. {@code getElectionResult(name, 0)} waits forever;
- *     with a positive timeout it returns null when no winner appeared in time.</li>
+ *     with a positive timeout it returns null when no winner appeared in time; with a negative one
+ *     (IPL 2.x: -1) it does not wait.</li>
  * <li>{@link #getPoolSize()}: {@code ibis.pool.size} in a closed world, else -1 (no fixed size).</li>
  * <li>{@link #getSequenceNumber(String)}: a pool-wide counter per name, starting at 0.</li>
  * <li>{@link #getToken(String)} waits until a token is available; the server serves waiting calls
@@ -234,16 +235,14 @@ public final class CentralRegistryClient implements RegistryClient {
 
     /**
      * Waits until the election has a winner; 0 waits forever, a positive timeout returns null when
-     * no winner appeared in time.
+     * no winner appeared in time, and a negative one (IPL 2.x: -1) does not wait: it returns the
+     * winner known now, or null.
      */
     @Override
     public IbisIdentifier getElectionResult(String electionName, long timeoutMillis) throws IOException {
         require(elections, "getElectionResult()",
                 IbisCapabilities.ELECTIONS_STRICT + " or " + IbisCapabilities.ELECTIONS_UNRELIABLE);
         checkName(electionName, "election name");
-        if (timeoutMillis < 0) {
-            throw new IllegalArgumentException("negative timeout " + timeoutMillis);
-        }
         return view.awaitElectionResult(electionName, timeoutMillis);
     }
 

@@ -243,7 +243,7 @@ final class PoolView {
 
     /**
      * Waits until the election has a winner; 0 waits forever, a positive timeout returns null when
-     * no winner appeared in time.
+     * no winner appeared in time, a negative one returns null at once when there is no winner yet.
      */
     MemberIdentifier awaitElectionResult(String electionName, long timeoutMillis) throws IOException {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
@@ -255,6 +255,9 @@ final class PoolView {
                 }
                 if (failure != null) {
                     throw new IOException(failure.getMessage(), failure);
+                }
+                if (timeoutMillis < 0) {
+                    return null;
                 }
                 long wait = timeoutMillis == 0 ? 0 : (deadline - System.nanoTime()) / 1_000_000L;
                 if (timeoutMillis != 0 && wait <= 0) {

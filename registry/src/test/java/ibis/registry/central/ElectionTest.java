@@ -98,6 +98,21 @@ public class ElectionTest {
         }
     }
 
+    /** IPL 2.x: a timeout of -1 means "do not wait": the winner known now, or null. */
+    @Test(timeOut = 60_000)
+    public void getElectionResultWithTimeoutMinusOneAnswersWithoutWaiting() throws Exception {
+        try (PoolFixture f = new PoolFixture()) {
+            RegistryClient a = f.join("nowait", CAPS, null);
+            RegistryClient b = f.join("nowait", CAPS, null);
+            assertNull(a.getElectionResult("leader", -1), "no winner yet: null at once");
+            assertEquals(b.elect("leader"), b.identifier());
+            a.getSequenceNumber("sync"); // round trip: the election has reached a
+            assertEquals(a.getElectionResult("leader", -1), b.identifier(), "the winner known now");
+            assertEquals(b.getElectionResult("leader", -1), b.identifier());
+            assertNull(a.getElectionResult("nobody", Long.MIN_VALUE), "any negative timeout does not wait");
+        }
+    }
+
     @Test(timeOut = 60_000)
     public void aNewWinnerIsElectedAfterTheWinnerLeaves() throws Exception {
         try (PoolFixture f = new PoolFixture()) {

@@ -169,7 +169,10 @@ final class MemberView {
 
     // ---------------------------------------------------------------- queries and waits
 
-    /** Waits for the election's winner; 0 waits forever, else null when none came in time. */
+    /**
+     * Waits for the election's winner; 0 waits forever, a negative timeout not at all, else null
+     * when none came in time.
+     */
     MemberIdentifier awaitElectionResult(String election, long timeoutMillis) throws IOException {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         synchronized (lock) {
@@ -180,6 +183,9 @@ final class MemberView {
                 }
                 if (failure != null) {
                     throw new IOException(failure.getMessage(), failure);
+                }
+                if (timeoutMillis < 0) {
+                    return null; // IPL 2.x: -1 means "do not wait"
                 }
                 long wait = 0;
                 if (timeoutMillis > 0) {

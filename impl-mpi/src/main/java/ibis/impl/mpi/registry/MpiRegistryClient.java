@@ -486,15 +486,15 @@ public final class MpiRegistryClient implements RegistryClient {
         return getElectionResult(electionName, 0);
     }
 
-    /** Waits for the election's winner; 0 waits forever, else null when none came in time. */
+    /**
+     * Waits for the election's winner; 0 waits forever, a positive timeout returns null when none
+     * came in time, a negative one (IPL 2.x: -1) does not wait: the winner known now, or null.
+     */
     @Override
     public IbisIdentifier getElectionResult(String electionName, long timeoutMillis) throws IOException {
         require(elections, "getElectionResult()",
                 IbisCapabilities.ELECTIONS_STRICT + " or " + IbisCapabilities.ELECTIONS_UNRELIABLE);
         checkName(electionName, "election name");
-        if (timeoutMillis < 0) {
-            throw new IllegalArgumentException("negative timeout " + timeoutMillis);
-        }
         return view.awaitElectionResult(electionName, timeoutMillis);
     }
 

@@ -162,6 +162,16 @@ public class RegistryProtocolTest {
         assertEquals(members.get(1).joinedIbises().length, 0, "forgotten once fetched");
     }
 
+    /** IPL 2.x: a timeout of -1 means "do not wait": the winner known now, or null. */
+    @Test(timeOut = 30_000)
+    public void getElectionResultWithTimeoutMinusOneAnswersWithoutWaiting() throws Exception {
+        List<MpiRegistryClient> members = joinAll(2, ALL, null, pool("nowait"));
+        assertNull(members.get(0).getElectionResult("leader", -1), "no winner yet: null at once");
+        IbisIdentifier winner = members.get(1).elect("leader");
+        members.get(0).getSequenceNumber("flush"); // round trip: the election has reached rank 0's member
+        assertEquals(members.get(0).getElectionResult("leader", -1), winner, "the winner known now");
+    }
+
     @SuppressWarnings("unchecked")
     @Test(timeOut = 30_000)
     public void concurrentCandidatesAgreeOnOneWinnerAndEveryoneLearnsIt() throws Exception {
