@@ -84,7 +84,8 @@ public interface Registry extends Manageable {
      * {@link #receivedSignals()}). Needs {@link IbisCapabilities#SIGNALS}.
      *
      * @param signal the signal text
-     * @param ibisIdentifiers the members to signal
+     * @param ibisIdentifiers the members to signal; null signals every current member of the pool,
+     *        this one included
      * @throws IOException when the registry cannot be reached
      */
     void signal(String signal, IbisIdentifier... ibisIdentifiers) throws IOException;

@@ -58,6 +58,7 @@ import org.slf4j.LoggerFactory;
  *     {@code elect()} call wins. {@code getElectionResult(name, 0)} waits forever;
  *     with a positive timeout it returns null when no winner appeared in time; with a negative one
  *     (IPL 2.x: -1) it does not wait.</li>
+ * <li>{@code signal(s, (IbisIdentifier[]) null)} signals every current member, the sender included.</li>
  * <li>{@link #getPoolSize()}: {@code ibis.pool.size} in a closed world, else -1 (no fixed size).</li>
  * <li>{@link #getSequenceNumber(String)}: a pool-wide counter per name, starting at 0.</li>
  * <li>{@link #getToken(String)} waits until a token is available; the server serves waiting calls
@@ -266,12 +267,23 @@ public final class CentralRegistryClient implements RegistryClient {
                 .expectEnd();
     }
 
-    /** Sends {@code signal} to the given members; targets that are no longer members are skipped. */
+    /**
+     * Sends {@code signal} to the given members; targets that are no longer members are skipped.
+     * A null array (IPL 2.x) sends it to every member of the pool at that point of the event
+     * order, this one included; an empty array sends nothing.
+     */
     @Override
     public void signal(String signal, IbisIdentifier... ibisIdentifiers) throws IOException {
         require(signals, "signal()", IbisCapabilities.SIGNALS);
         checkName(signal, "signal");
-        if (ibisIdentifiers == null || ibisIdentifiers.length == 0) {
+        if (ibisIdentifiers == null) {
+            // No targets on the wire means "every current member": the server picks them under its
+            // lock, so the signal reaches exactly the members of that moment of the total order.
+            int id = connection.nextRequestId();
+            connection.call(id, request(RegistryProtocol.SIGNAL, id).writeString(signal).writeInt(0)).expectEnd();
+            return;
+        }
+        if (ibisIdentifiers.length == 0) {
             return;
         }
         if (ibisIdentifiers.length > RegistryProtocol.MAX_LIST_LENGTH) {

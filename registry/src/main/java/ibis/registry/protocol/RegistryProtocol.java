@@ -47,7 +47,7 @@ public final class RegistryProtocol {
     public static final byte ADD_TOKENS = 0x13;
     /** Request: take one token from a named token pool; answered only once a token is available. */
     public static final byte GET_TOKEN = 0x14;
-    /** Request: send a signal to some members. */
+    /** Request: send a signal to some members (no targets: to every current member, the sender included). */
     public static final byte SIGNAL = 0x15;
     /** Request: a member may be dead; check it. */
     public static final byte MAYBE_DEAD = 0x16;

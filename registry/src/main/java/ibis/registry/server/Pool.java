@@ -323,6 +323,10 @@ final class Pool {
                     if (!checkMember(connection, requestId)) {
                         return;
                     }
+                    if (targets.isEmpty()) {
+                        // No targets: every current member, the sender included (IPL 2.x signal(s, null)).
+                        targets.addAll(members.keySet());
+                    }
                     sequence++;
                     byte[] frame = eventFrame(sequence, RegistryProtocol.EVENT_SIGNAL, connection.member(), signal);
                     for (String target : targets) {

@@ -11,6 +11,7 @@ import ibis.ipl.IbisIdentifier;
 import ibis.ipl.IbisProperties;
 import ibis.ipl.impl.RegistryClient;
 import ibis.registry.RecordingHandler;
+import ibis.testsupport.ChildJvm;
 import ibis.testsupport.PoolFixture;
 
 import java.io.IOException;
@@ -49,6 +50,36 @@ public class PoolServicesTest {
             d.getSequenceNumber("sync");
             assertEquals(d.receivedSignals(), new String[0], "d was not a target");
             assertFalse(hb.events().contains("signal again from 0"));
+        }
+    }
+
+    /**
+     * IPL 2.x: {@code signal(s, null)} signals every member of the pool, the sender included; an
+     * empty target list signals nobody.
+     */
+    @Test(timeOut = 120_000)
+    public void aNullTargetListSignalsEveryMemberTheSenderIncluded() throws Exception {
+        try (PoolFixture f = new PoolFixture()) {
+            RecordingHandler ha = new RecordingHandler();
+            RegistryClient a = f.join("broadcast", ALL, ha);
+            a.enableEvents();
+            RegistryClient b = f.join("broadcast", ALL, null);
+            try (ChildJvm child = ChildJvm.startPeer(List.of(), SignalledMemberProcess.class, f.server().address(),
+                    "broadcast")) {
+                String childName = child.await("joined ");
+                a.getSequenceNumber("sync"); // round trip: a has seen the child join
+
+                a.signal("nobody");
+                a.signal("everybody", (IbisIdentifier[]) null);
+
+                assertEquals(child.await("signal "), "everybody from " + a.identifier().name(),
+                        "the child JVM (member " + childName + ") gets the broadcast, and only that");
+                ha.await("signal everybody from " + a.identifier().name());
+                b.getSequenceNumber("sync"); // round trip: the signals sent before have reached b
+                assertEquals(b.receivedSignals(), new String[] {"everybody"});
+                assertFalse(ha.events().contains("signal nobody from " + a.identifier().name()),
+                        ha.events().toString());
+            }
         }
     }
 

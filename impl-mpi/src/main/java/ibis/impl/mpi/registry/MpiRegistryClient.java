@@ -531,12 +531,23 @@ public final class MpiRegistryClient implements RegistryClient {
                 + ")").expectEnd();
     }
 
-    /** Sends {@code signal} to the given members, through rank 0; targets no longer members are skipped. */
+    /**
+     * Sends {@code signal} to the given members, through rank 0; targets no longer members are
+     * skipped. A null array (IPL 2.x) sends it to every current member, this one included; an
+     * empty array sends nothing.
+     */
     @Override
     public void signal(String signal, IbisIdentifier... ibisIdentifiers) throws IOException {
         require(signals, "signal()", IbisCapabilities.SIGNALS);
         checkName(signal, "signal");
-        if (ibisIdentifiers == null || ibisIdentifiers.length == 0) {
+        if (ibisIdentifiers == null) {
+            // No targets on the wire means "every current member" to rank 0.
+            int id = nextId();
+            call(new Writer(RegistryWire.SIGNAL).writeInt(id).writeString(signal).writeInt(0), id,
+                    "signal('" + signal + "')").expectEnd();
+            return;
+        }
+        if (ibisIdentifiers.length == 0) {
             return;
         }
         if (ibisIdentifiers.length > size) {

@@ -190,8 +190,12 @@ final class RegistryCoordinator {
         send(source, reply(id, true).writeLong(next).bytes());
     }
 
+    /** No targets: every current member, the sender included (IPL 2.x {@code signal(s, null)}). */
     private void signal(int source, int id, String signal, int[] targets) throws IOException {
         byte[] event = new Writer(RegistryWire.SIGNALLED).writeString(signal).writeInt(source).bytes();
+        if (targets.length == 0) {
+            targets = members.stream().mapToInt(Integer::intValue).toArray();
+        }
         for (int target : targets) {
             if (members.contains(target)) {
                 send(target, event);

@@ -172,6 +172,22 @@ public class RegistryProtocolTest {
         assertEquals(members.get(0).getElectionResult("leader", -1), winner, "the winner known now");
     }
 
+    /** IPL 2.x: {@code signal(s, null)} signals every member, the sender included. */
+    @Test(timeOut = 30_000)
+    public void aNullTargetListSignalsEveryMemberTheSenderIncluded() throws Exception {
+        Recorder[] recorders = {new Recorder(), new Recorder(), new Recorder()};
+        List<MpiRegistryClient> members = joinAll(3, ALL, recorders, pool("broadcast"));
+        members.get(1).signal("nobody");
+        members.get(1).signal("everybody", (IbisIdentifier[]) null);
+        for (int r = 0; r < 3; r++) {
+            members.get(r).enableEvents();
+            for (int j = 0; j < 4; j++) {
+                recorders[r].next(); // 3 joins, closed
+            }
+            assertEquals(recorders[r].next(), "signal everybody from 1", "rank " + r);
+        }
+    }
+
     @SuppressWarnings("unchecked")
     @Test(timeOut = 30_000)
     public void concurrentCandidatesAgreeOnOneWinnerAndEveryoneLearnsIt() throws Exception {
