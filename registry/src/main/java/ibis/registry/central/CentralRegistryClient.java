@@ -49,7 +49,9 @@ import org.slf4j.LoggerFactory;
  * <p>Semantics chosen where the IPL leaves room (also in {@code registry/README.md}):
  * <ul>
  * <li>Member names are the join numbers "0", "1", ... of the pool. A new member's view starts with
- *     the current members (itself last) as {@code joined} events, followed by later events only.</li>
+ *     the current members as {@code joined} events and the decided elections as
+ *     {@code electionResult} events (before its own {@code joined}, which comes last), followed by
+ *     later events only.</li>
  * <li>The downcall variants ({@link #joinedIbises()}, {@link #leftIbises()}, {@link #diedIbises()},
  *     {@link #receivedSignals()}) return what arrived since their previous call and forget it; they
  *     are only available when no event handler was given (with a handler, events go there).</li>

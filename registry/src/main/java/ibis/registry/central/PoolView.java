@@ -69,31 +69,46 @@ final class PoolView {
 
     /**
      * Applies the rest of the server's WELCOME (after the member's own identifier): the sequence
-     * number, the closed flag, the current members (as {@code joined} events) and election results.
+     * number, the closed flag, the current members and election results. The handler gets them as
+     * the pool's history up to this member's join: {@code joined} for each earlier member, one
+     * {@code electionResult} per decided election (as IPL 2.x did, so a member that joins after an
+     * election still learns its winner by upcall), then {@code joined} for itself.
      */
     void applyWelcome(MessageReader welcome) throws MalformedMessageException {
         synchronized (lock) {
             lastSequence = welcome.readLong();
             poolClosed = (welcome.readByte() & RegistryProtocol.WELCOME_FLAG_CLOSED) != 0;
             int n = welcome.readCount(RegistryProtocol.MAX_LIST_LENGTH, 8);
+            List<MemberIdentifier> joinOrder = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 MemberIdentifier m = welcome.readMember();
                 members.put(m.name(), m);
-                memberJoined(m);
+                joinOrder.add(m);
             }
             int e = welcome.readCount(RegistryProtocol.MAX_LIST_LENGTH, 4);
+            Map<String, MemberIdentifier> decided = new LinkedHashMap<>();
             for (int i = 0; i < e; i++) {
                 String election = welcome.readString();
                 MemberIdentifier winner = members.get(welcome.readString());
                 if (winner == null) {
                     throw new MalformedMessageException("welcome names an election winner that is not a member");
                 }
-                electionResults.put(election, winner);
+                decided.put(election, winner);
             }
             welcome.expectEnd();
-            if (!identifier.equals(members.get(identifier.name()))) {
-                throw new MalformedMessageException("welcome does not list the new member itself");
+            if (joinOrder.isEmpty() || !identifier.equals(joinOrder.get(joinOrder.size() - 1))) {
+                throw new MalformedMessageException("welcome does not list the new member itself, last");
             }
+            for (MemberIdentifier m : joinOrder.subList(0, joinOrder.size() - 1)) {
+                memberJoined(m);
+            }
+            for (Map.Entry<String, MemberIdentifier> d : decided.entrySet()) {
+                String election = d.getKey();
+                MemberIdentifier winner = d.getValue();
+                electionResults.put(election, winner);
+                events.enqueueLocked(h -> h.electionResult(election, winner));
+            }
+            memberJoined(identifier);
             if (poolClosed) {
                 events.enqueueLocked(h -> h.poolClosed());
             }

@@ -98,6 +98,26 @@ public class ElectionTest {
         }
     }
 
+    /**
+     * IPL 2.x: a member that joins after an election was decided gets its {@code electionResult}
+     * upcall too (as part of the pool's history, before its own {@code joined}), so a handler
+     * that waits for the winner works whenever the member joins.
+     */
+    @Test(timeOut = 60_000)
+    public void aMemberThatJoinsAfterTheElectionGetsTheResultUpcall() throws Exception {
+        try (PoolFixture f = new PoolFixture()) {
+            RegistryClient a = f.join("late", CAPS, null);
+            assertEquals(a.elect("leader"), a.identifier());
+            RecordingHandler h = new RecordingHandler();
+            RegistryClient late = f.join("late", CAPS, h);
+            late.enableEvents();
+            h.await("joined " + late.identifier().name());
+            assertEquals(h.events(), List.of("joined " + a.identifier().name(), "election leader "
+                    + a.identifier().name(), "joined " + late.identifier().name()));
+            assertEquals(late.getElectionResult("leader", -1), a.identifier());
+        }
+    }
+
     /** IPL 2.x: a timeout of -1 means "do not wait": the winner known now, or null. */
     @Test(timeOut = 60_000)
     public void getElectionResultWithTimeoutMinusOneAnswersWithoutWaiting() throws Exception {
