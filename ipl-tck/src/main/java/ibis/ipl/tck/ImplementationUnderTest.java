@@ -1,5 +1,6 @@
 package ibis.ipl.tck;
 
+import ibis.ipl.IbisFactory;
 import ibis.ipl.IbisProperties;
 import ibis.ipl.IbisStarter;
 import ibis.testsupport.ChildJvm;
@@ -8,14 +9,17 @@ import ibis.testsupport.PoolFixture;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 
 /**
  * The network implementation the conformance suite tests: the one named by the system property
  * {@code ibis.implementation} (a nickname, as a user would give it), or else the only
- * {@link IbisStarter} on the class path. Every Ibis the suite creates, in this JVM and in the child
- * JVMs of the multi-process tests, runs it.
+ * {@link IbisStarter} found; starters are looked for as {@link IbisFactory} looks for them, on the
+ * class path and in the plug-in jars of {@code ibis.implementation.path}. Every Ibis the suite
+ * creates, in this JVM and in the child JVMs of the multi-process tests, runs it.
  */
 public final class ImplementationUnderTest {
 
@@ -43,32 +47,66 @@ public final class ImplementationUnderTest {
     }
 
     private static void choose() {
-        List<IbisStarter> found = new ArrayList<>();
-        ServiceLoader.load(IbisStarter.class, Thread.currentThread().getContextClassLoader()).forEach(found::add);
+        starter = choose(System.getProperty(IbisProperties.IMPLEMENTATION, ""),
+                System.getProperty(IbisProperties.IMPLEMENTATION_PATH), Thread.currentThread().getContextClassLoader());
+        nickname = starter.getNickName();
+    }
+
+    /**
+     * Finds the implementation to test as {@code IbisFactory} finds implementations: the starters on
+     * the class path ({@code classPath}) and those in the plug-in jars of {@code implementationPath}
+     * (the value of {@code ibis.implementation.path}, may be null), so that a plug-in jar that was
+     * dropped in a directory, not put on the class path, can be tested too.
+     *
+     * @param named the nickname or starter class name to test; empty or null: the only starter found
+     * @throws IllegalStateException when nothing, or more than one starter without a name, is found
+     */
+    static IbisStarter choose(String named, String implementationPath, ClassLoader classPath) {
+        Map<String, IbisStarter> byClass = new LinkedHashMap<>();
+        ServiceLoader.load(IbisStarter.class, classPath).forEach(s -> byClass.putIfAbsent(s.getClass().getName(), s));
+        ClassLoader plugins = IbisFactory.implementationPathLoader(implementationPath);
+        if (plugins != null) {
+            ServiceLoader.load(IbisStarter.class, plugins)
+                    .forEach(s -> byClass.putIfAbsent(s.getClass().getName(), s));
+        }
+        List<IbisStarter> found = new ArrayList<>(byClass.values());
         List<String> names = new ArrayList<>();
         for (IbisStarter s : found) {
             names.add(s.getNickName() + " (" + s.getClass().getName() + ")");
         }
-        String named = System.getProperty(IbisProperties.IMPLEMENTATION, "").trim();
+        String where = implementationPath == null || implementationPath.isBlank() ? "on the class path"
+                : "on the class path and in " + IbisProperties.IMPLEMENTATION_PATH + "=" + implementationPath;
+        named = named == null ? "" : named.trim();
         if (named.isEmpty()) {
             if (found.size() != 1) {
                 throw new IllegalStateException("the IPL conformance suite needs the implementation to test: set the"
-                        + " system property " + IbisProperties.IMPLEMENTATION + " to its nickname (found on the"
-                        + " class path: " + names + ")");
+                        + " system property " + IbisProperties.IMPLEMENTATION + " to its nickname (found " + where
+                        + ": " + names + ")");
             }
-            starter = found.get(0);
-        } else {
-            for (IbisStarter s : found) {
-                if (s.getNickName().equals(named) || s.getClass().getName().equals(named)) {
-                    starter = s;
-                }
-            }
-            if (starter == null) {
-                throw new IllegalStateException(IbisProperties.IMPLEMENTATION + "=" + named
-                        + " names no implementation on the class path (found: " + names + ")");
+            return found.get(0);
+        }
+        for (IbisStarter s : found) {
+            if (s.getNickName().equals(named) || s.getClass().getName().equals(named)) {
+                return s;
             }
         }
-        nickname = starter.getNickName();
+        throw new IllegalStateException(IbisProperties.IMPLEMENTATION + "=" + named + " names no implementation "
+                + where + " (found: " + names + ")");
+    }
+
+    /**
+     * The JVM options of a child JVM that runs a peer: the implementation under test, and the
+     * plug-in directories it may have come from ({@code ibis.implementation.path} of this JVM), since
+     * the child gets only the test class path.
+     */
+    static List<String> peerJvmOptions(String nickname, String implementationPath) {
+        List<String> options = new ArrayList<>();
+        options.add("-Xmx256m");
+        options.add("-D" + IbisProperties.IMPLEMENTATION + "=" + nickname);
+        if (implementationPath != null && !implementationPath.isBlank()) {
+            options.add("-D" + IbisProperties.IMPLEMENTATION_PATH + "=" + implementationPath);
+        }
+        return options;
     }
 
     /** What {@link #withoutSystemProperty} runs. */
@@ -126,7 +164,7 @@ public final class ImplementationUnderTest {
         if (hosted != null) {
             return ChildJvm.of(hosted.start(ContractPeer.class, List.of(mode, pool.serverAddress(), pool.poolName())));
         }
-        return ChildJvm.startPeer(List.of("-Xmx256m", "-D" + IbisProperties.IMPLEMENTATION + "=" + nickname()),
+        return ChildJvm.startPeer(peerJvmOptions(nickname(), System.getProperty(IbisProperties.IMPLEMENTATION_PATH)),
                 ContractPeer.class, mode, pool.serverAddress(), pool.poolName());
     }
 }
