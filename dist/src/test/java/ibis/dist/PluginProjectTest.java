@@ -1,6 +1,7 @@
 package ibis.dist;
 
 import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertNull;
 import static org.testng.Assert.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -8,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -52,12 +54,76 @@ public class PluginProjectTest {
     @Test(timeOut = 60_000)
     public void everyTestClassOfTheSuiteRanAndPassed() throws Exception {
         String results = Files.readString(project.folder().resolve("target/surefire-reports/testng-results.xml"));
+        assertEverySuiteClassRanAndPassed(results, project.output());
+
+        // The same suite as impl-tcp's own build ran against the same implementation (when that ran).
+        Path ownRun = ScriptRun.repositoryRoot().resolve("impl-tcp/target/surefire-reports/testng-results.xml");
+        int own = Files.isRegularFile(ownRun) ? countSuiteMethods(Files.readString(ownRun)) : 0;
+        if (own > 0) {
+            assertEquals(countSuiteMethods(results), own, "the plug-in ran as many suite tests as impl-tcp's build");
+        }
+    }
+
+    /**
+     * The suite runs from the command line (TestNG over the suite's jar, as network-implementation.md
+     * shows) against the implementation's jar installed as a plug-in: in a directory named by
+     * {@code ibis.implementation.path}, not on the class path. The suite must find it there, in its
+     * own JVM and in the child JVMs of the multi-process tests.
+     */
+    @Test(timeOut = 600_000)
+    public void theSuiteRunsFromTheCommandLineAgainstAJarInAPlugInDirectory() throws Exception {
+        Path folder = project.folder();
+        Path lib = folder.resolve("target/tck-lib");
+        Path plugins = folder.resolve("target/plugins");
+        assertTrue(jar(plugins, "ibis-impl-tcp-") != null, "the plug-in directory: " + list(plugins));
+        assertNull(jar(lib, "ibis-impl-tcp-"), "the implementation is not on the suite's class path: " + list(lib));
+        Path suite = jar(lib, "ibis-ipl-tck-");
+        assertTrue(suite != null, "the suite's jar: " + list(lib));
+        Path report = folder.resolve("target/tck-cli");
+        List<String> command = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", lib + "/*",
+                "-Dibis.implementation=tcp", "-Dibis.implementation.path=" + plugins,
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "org.testng.TestNG", "-d", report.toString(),
+                "-testjar", suite.toString());
+        ScriptRun run = CommandRun.run(folder, Map.of(), 540, command);
+        String results = Files.isRegularFile(report.resolve("testng-results.xml"))
+                ? Files.readString(report.resolve("testng-results.xml")) : "";
+        assertEquals(run.status(), 0, String.join(" ", command) + " failed:\n" + run.all() + "\n" + failures(results));
+        assertEverySuiteClassRanAndPassed(results, run.all());
+    }
+
+    /** The jar of {@code folder} whose name starts with {@code prefix} (its version may be a snapshot's). */
+    private static Path jar(Path folder, String prefix) throws Exception {
+        for (String name : OutsideBuild.list(folder)) {
+            if (name.startsWith(prefix) && name.endsWith(".jar")) {
+                return folder.resolve(name);
+            }
+        }
+        return null;
+    }
+
+    private static String list(Path folder) throws Exception {
+        return String.valueOf(OutsideBuild.list(folder));
+    }
+
+    /** The first failure messages of a TestNG results file (for the assertion message). */
+    private static String failures(String results) {
+        Matcher m = Pattern.compile("(?s)<message>\\s*<!\\[CDATA\\[(.*?)\\]\\]>").matcher(results);
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 3 && m.find(); i++) {
+            b.append(m.group(1)).append('\n');
+        }
+        return b.toString();
+    }
+
+    /** Every test of the results passed, and every test class of the suite ran. */
+    private static void assertEverySuiteClassRanAndPassed(String results, String output) throws Exception {
         Matcher totals = Pattern.compile("<testng-results[^>]*?total=\"(\\d+)\" passed=\"(\\d+)\" failed=\"(\\d+)\""
                 + " skipped=\"(\\d+)\"").matcher(results);
         assertTrue(totals.find(), results.substring(0, Math.min(500, results.length())));
         int total = Integer.parseInt(totals.group(1));
-        assertTrue(total > 0, "no test ran:\n" + project.output());
-        assertEquals(Integer.parseInt(totals.group(2)), total, "every test passed:\n" + project.output());
+        assertTrue(total > 0, "no test ran:\n" + output);
+        assertEquals(Integer.parseInt(totals.group(2)), total, "every test passed:\n" + output);
         assertEquals(Integer.parseInt(totals.group(3)), 0);
         assertEquals(Integer.parseInt(totals.group(4)), 0);
 
@@ -69,13 +135,6 @@ public class PluginProjectTest {
         Set<String> suite = suiteClasses();
         assertTrue(!suite.isEmpty(), "the suite's classes were not found");
         assertTrue(ran.containsAll(suite), "not run: " + minus(suite, ran));
-
-        // The same suite as impl-tcp's own build ran against the same implementation (when that ran).
-        Path ownRun = ScriptRun.repositoryRoot().resolve("impl-tcp/target/surefire-reports/testng-results.xml");
-        int own = Files.isRegularFile(ownRun) ? countSuiteMethods(Files.readString(ownRun)) : 0;
-        if (own > 0) {
-            assertEquals(countSuiteMethods(results), own, "the plug-in ran as many suite tests as impl-tcp's build");
-        }
     }
 
     /** The test classes (those with TestNG test methods) in the suite's jar as this reactor built it. */
