@@ -11,7 +11,8 @@ public interface ReceivePortConnectUpcall {
 
     /**
      * Asked when a send port wants to connect. The connection is made only when this returns true;
-     * otherwise the send port gets a {@link ConnectionRefusedException}.
+     * otherwise the send port gets a {@link ConnectionRefusedException} at once (its connect does
+     * not ask again, whatever its time-out or {@code fillTimeout}).
      *
      * @param receiver the receive port being connected to
      * @param applicant the send port that asks to connect

@@ -71,7 +71,8 @@ public interface SendPort extends Manageable {
      * @param timeoutMillis how long to try at most, in milliseconds (0: no limit)
      * @param fillTimeout when true, keep retrying a refused connection (for example because the
      *        receiver has not enabled connections yet) until the time is up; when false, give up at
-     *        the first refusal
+     *        the first refusal. A no from the receiver's {@link ReceivePortConnectUpcall} is final
+     *        either way: {@link ConnectionRefusedException} at once
      * @throws ConnectionTimedOutException when the time is up
      * @throws ConnectionFailedException when the connection cannot be made for another reason
      */
@@ -100,7 +101,7 @@ public interface SendPort extends Manageable {
      * @param receivePortName the name of the receive port
      * @param timeoutMillis how long to try at most, in milliseconds (0: no limit)
      * @param fillTimeout when true, keep retrying while the port does not exist yet or refuses,
-     *        until the time is up
+     *        until the time is up (a no from its {@link ReceivePortConnectUpcall} is final)
      * @return the identifier of the receive port connected to
      * @throws ConnectionTimedOutException when the time is up
      * @throws ConnectionFailedException when the connection cannot be made for another reason

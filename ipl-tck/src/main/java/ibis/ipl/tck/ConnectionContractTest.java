@@ -14,6 +14,7 @@ import ibis.ipl.ConnectionRefusedException;
 import ibis.ipl.ConnectionTimedOutException;
 import ibis.ipl.ConnectionsFailedException;
 import ibis.ipl.Ibis;
+import ibis.ipl.IbisCapabilities;
 import ibis.ipl.IbisConfigurationException;
 import ibis.ipl.IbisIdentifier;
 import ibis.ipl.PortType;
@@ -38,6 +39,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -428,6 +430,32 @@ public class ConnectionContractTest {
             assertEquals(rp.connectedTo().length, 0);
             assertEquals(sp.connectedTo().length, 0);
             assertTrue(refuser.lost.isEmpty(), "a refused connection is not a lost one: " + refuser.lost);
+        }
+    }
+
+    @Test(timeOut = 120_000)
+    public void aNoFromGotConnectionIsFinalWhateverTheTimeoutOrFillTimeout() throws Exception {
+        // IPL 2.x: a denial by the connect upcall is the receiver's answer (ConnectionRefusedException
+        // at once), unlike a port that does not exist or accept yet, which connect waits for.
+        try (PoolFixture pool = ImplementationUnderTest.pool()) {
+            Properties shortWait = pool.properties();
+            // Bounds a connect without time-out that (wrongly) keeps asking again.
+            shortWait.setProperty("ibis.connect.timeout", "3000");
+            Ibis r = pool.create(Types.ALL);
+            Ibis s = pool.create(shortWait, new IbisCapabilities(), null, Types.ALL);
+            ConnectionEvents refuser = new ConnectionEvents(false);
+            ReceivePort rp = r.createReceivePort(Types.ONE_TO_ONE, "in", refuser);
+            rp.enableConnections();
+            SendPort sp = s.createSendPort(Types.ONE_TO_ONE, "applicant");
+            expectThrows(ConnectionRefusedException.class, () -> sp.connect(rp.identifier()));
+            expectThrows(ConnectionRefusedException.class, () -> sp.connect(r.identifier(), "in"));
+            expectThrows(ConnectionRefusedException.class,
+                    () -> sp.connect(rp.identifier(), Waits.EVENTUALLY_MILLIS, true));
+            expectThrows(ConnectionRefusedException.class,
+                    () -> sp.connect(r.identifier(), "in", Waits.EVENTUALLY_MILLIS, true));
+            assertEquals(refuser.asked.size(), 4, "gotConnection is asked once per connect: " + refuser.asked);
+            assertEquals(rp.connectedTo().length, 0);
+            assertEquals(sp.connectedTo().length, 0);
         }
     }
 

@@ -33,6 +33,8 @@ final class ConnectionEvents implements ReceivePortConnectUpcall, SendPortDiscon
 
     private final boolean accept;
     final BlockingQueue<SendPortIdentifier> accepted = new LinkedBlockingQueue<>();
+    /** Every applicant gotConnection was asked about, accepted or not. */
+    final BlockingQueue<SendPortIdentifier> asked = new LinkedBlockingQueue<>();
     final BlockingQueue<Lost> lost = new LinkedBlockingQueue<>();
 
     ConnectionEvents() {
@@ -45,6 +47,7 @@ final class ConnectionEvents implements ReceivePortConnectUpcall, SendPortDiscon
 
     @Override
     public boolean gotConnection(ReceivePort receiver, SendPortIdentifier applicant) {
+        asked.add(applicant);
         if (accept) {
             accepted.add(applicant);
         }

@@ -233,7 +233,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
             admitting--;
             admittingOrigins.remove(origin);
             if (!accepted) {
-                status = Status.REFUSED;
+                status = Status.DENIED;
                 text = this + " refused " + origin + " (ReceivePortConnectUpcall.gotConnection returned false)";
             } else if (closing) {
                 status = Status.REFUSED;

@@ -585,6 +585,9 @@ public abstract class AbstractSendPort implements SendPort {
                 ends.closeQuietly();
                 throw new ConnectionRefusedException(target + " refused " + this + ": " + text, target);
             case BAD_REQUEST:
+            case DENIED:
+                // The receiver's gotConnection said no: its answer, not a state that may pass, so
+                // neither fillTimeout nor a connect without time-out asks again (IPL 2.x did not).
                 ends.closeQuietly();
                 throw new ConnectionRefusedException(target + " refused " + this + ": " + text, target);
             case NO_SUCH_PORT:

@@ -55,14 +55,16 @@ final class ConnectionHandshake {
         TYPE_MISMATCH,
         /** The receive port has not enabled connections (or disabled them). */
         DISABLED,
-        /** The receive port's connect upcall said no, or the port is closing. */
+        /** The receive port is closing (a port of that name may come back: worth retrying). */
         REFUSED,
         /** This send port is connected to that receive port already. */
         ALREADY_CONNECTED,
         /** The port type does not allow another sender (many-to-one needs manytoone or manytomany). */
         NOT_ALLOWED,
         /** The request could not be understood (for example an unknown handshake version). */
-        BAD_REQUEST;
+        BAD_REQUEST,
+        /** The receive port's connect upcall said no: final, as in IPL 2.x (never retried). */
+        DENIED;
 
         static Status of(int code) throws StreamCorruptedException {
             Status[] all = values();
