@@ -2,6 +2,7 @@ package ibis.ipl;
 
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertNotNull;
 import static org.testng.Assert.assertNull;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
@@ -253,6 +254,16 @@ public class IbisFactoryTest {
         String m = e.getMessage();
         assertTrue(m.contains("\n  fake-unavailable is unavailable: " + FakeUnavailableStarter.REASON), m);
         assertTrue(m.contains("fake-broken"), "the others are listed as before: " + m);
+    }
+
+    @Test
+    public void manifestHasTheVersionKeysOfIpl2() {
+        // Read by programs and plug-ins of IPL 2.x (e.g. a registry server's version check).
+        for (String key : new String[] { "support.version", "implementation.version" }) {
+            String value = IbisFactory.getManifestProperty(key);
+            assertNotNull(value, key);
+            assertTrue(value.startsWith("3."), key + "=" + value);
+        }
     }
 
     @Test
