@@ -547,4 +547,36 @@ public class MessageSemanticsTest {
         expectThrows(ibis.ipl.NoSuchPropertyException.class, () -> sp.getManagementProperty("nonsense"));
         expectThrows(ibis.ipl.NoSuchPropertyException.class, () -> sp.setManagementProperty("messages", "0"));
     }
+
+    @Test(timeOut = 60_000)
+    public void managementPropertiesAnswerToTheirIpl2Names() throws Exception {
+        // Names that IPL 2.x's implementation base used, and programs of that time ask for.
+        ReceivePort rp = b.createReceivePort(PortTypes.ONE_TO_ONE, fresh("count2x"));
+        rp.enableConnections();
+        SendPort sp = a.createSendPort(PortTypes.ONE_TO_ONE);
+        sp.connect(rp.identifier());
+        WriteMessage w = sp.newMessage();
+        w.writeLong(7);
+        long written = w.finish();
+        ReadMessage r = rp.receive();
+        r.readLong();
+        long read = r.finish();
+        assertEquals(sp.getManagementProperty("Messages"), "1");
+        assertEquals(rp.getManagementProperty("Messages"), "1");
+        assertEquals(Long.parseLong(sp.getManagementProperty("Bytes")), written);
+        assertEquals(Long.parseLong(sp.getManagementProperty("MessageBytes")), written);
+        assertEquals(Long.parseLong(rp.getManagementProperty("Bytes")), read);
+        assertEquals(Long.parseLong(rp.getManagementProperty("MessageBytes")), read);
+        assertEquals(sp.getManagementProperty("Connections"), "1");
+        assertEquals(rp.getManagementProperty("Connections"), "1");
+        for (String name : new String[] { "outgoingMessageCount", "bytesWritten", "bytesSent" }) {
+            assertEquals(a.getManagementProperty(name), a.managementProperties().get(name), name);
+            assertTrue(Long.parseLong(a.getManagementProperty(name)) >= 1, name);
+        }
+        for (String name : new String[] { "incomingMessageCount", "bytesReceived", "bytesRead" }) {
+            assertTrue(Long.parseLong(b.getManagementProperty(name)) >= 1, name);
+        }
+        assertTrue(Long.parseLong(a.getManagementProperty("bytesSent")) >= written);
+        assertTrue(Long.parseLong(b.getManagementProperty("bytesRead")) >= read);
+    }
 }

@@ -707,7 +707,9 @@ public abstract class AbstractIbis implements Ibis {
 
     /**
      * The counters of this Ibis: messages and bytes sent and received by all its ports (closed
-     * ones included), and the number of open ports.
+     * ones included), and the number of open ports; the counters also under their IPL 2.x names
+     * ({@code outgoingMessageCount}, {@code bytesWritten}, {@code bytesSent},
+     * {@code incomingMessageCount}, {@code bytesReceived}, {@code bytesRead}).
      */
     @Override
     public Map<String, String> managementProperties() {
@@ -736,6 +738,14 @@ public abstract class AbstractIbis implements Ibis {
         m.put("bytes.received", Long.toString(br));
         m.put("sendports", Integer.toString(sendPorts.size()));
         m.put("receiveports", Integer.toString(receivePorts.size()));
+        // The names of IPL 2.x, which programs and tools of that time ask for. Written and sent
+        // bytes are one count here (the serialized bytes of the messages), as are read and received.
+        m.put("outgoingMessageCount", Long.toString(ms));
+        m.put("bytesWritten", Long.toString(bs));
+        m.put("bytesSent", Long.toString(bs));
+        m.put("incomingMessageCount", Long.toString(mr));
+        m.put("bytesReceived", Long.toString(br));
+        m.put("bytesRead", Long.toString(br));
         return m;
     }
 

@@ -827,9 +827,16 @@ public abstract class AbstractReceivePort implements ReceivePort {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("messages", Long.toString(messagesReceived));
         m.put("bytes", Long.toString(bytesReceived));
+        int connected;
         synchronized (lock) {
-            m.put("connections", Integer.toString(connections.size()));
+            connected = connections.size();
         }
+        m.put("connections", Integer.toString(connected));
+        // The same counters under their IPL 2.x names.
+        m.put("Messages", Long.toString(messagesReceived));
+        m.put("MessageBytes", Long.toString(bytesReceived));
+        m.put("Bytes", Long.toString(bytesReceived));
+        m.put("Connections", Integer.toString(connected));
         return m;
     }
 

@@ -817,6 +817,11 @@ public abstract class AbstractSendPort implements SendPort {
         m.put("messages", Long.toString(messagesSent));
         m.put("bytes", Long.toString(bytesSent));
         m.put("connections", Integer.toString(connections.length));
+        // The same counters under their IPL 2.x names.
+        m.put("Messages", Long.toString(messagesSent));
+        m.put("MessageBytes", Long.toString(bytesSent));
+        m.put("Bytes", Long.toString(bytesSent));
+        m.put("Connections", Integer.toString(connections.length));
         return m;
     }
 
