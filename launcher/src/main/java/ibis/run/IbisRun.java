@@ -42,6 +42,7 @@ public final class IbisRun {
                                   with --impl mpi, --np N starts the pool through Open MPI's
                                   mpirun (no registry server: the registry over MPI)
               -cp PATH            class path of the program, put before the Ibis jars
+                                  (default: $CLASSPATH, else the working directory)
               -Dkey=value         system property for every member (repeatable)
               --jvm-arg ARG       extra JVM option for every member, e.g. --jvm-arg -Xmx2g
               --mpirun-arg ARG    extra mpirun option (with --np N --impl mpi), e.g.

@@ -295,7 +295,7 @@ public final class LaunchPlan {
         command.addAll(options.jvmArguments());
         command.add("-cp");
         // The program's own class path first, so its classes and chosen versions win; the Ibis jars after.
-        command.add(joinClassPath(options.classPath(), launcherClassPath));
+        command.add(joinClassPath(programClassPath(), launcherClassPath));
         for (Map.Entry<String, String> e : memberProperties(localIndex, server).entrySet()) {
             command.add("-D" + e.getKey() + "=" + e.getValue());
         }
@@ -359,6 +359,19 @@ public final class LaunchPlan {
             }
         }
         return added;
+    }
+
+    /**
+     * The program's class path: {@code -cp}, else the launcher's {@code CLASSPATH}, else the
+     * working directory, as {@code java} decides it (and as IPL 2.x's {@code ipl-run}, which put
+     * {@code $CLASSPATH} before the Ibis jars, did); a member's {@code -cp} would hide both.
+     */
+    String programClassPath() {
+        if (options.classPath() != null) {
+            return options.classPath();
+        }
+        String fromEnvironment = environment.get("CLASSPATH");
+        return fromEnvironment != null && !fromEnvironment.isEmpty() ? fromEnvironment : ".";
     }
 
     static String joinClassPath(String first, String second) {

@@ -142,6 +142,21 @@ public class LaunchPlanTest {
     }
 
     @Test
+    public void withoutCpTheProgramsClassPathIsClasspathElseTheWorkingDirectoryAsIpl2IplRunHadIt()
+            throws UsageException {
+        // IPL 2.x: "javac Hello.java; ipl-run Hello" and "CLASSPATH=app.jar ipl-run my.Main" worked.
+        List<String> fromEnv = plan(Map.of("CLASSPATH", "app.jar"), "--np", "1", "my.Main")
+                .memberCommand(0, "java", "ibis.jar", "127.0.0.1:4");
+        assertEquals(fromEnv.get(fromEnv.indexOf("-cp") + 1), "app.jar" + File.pathSeparator + "ibis.jar");
+        List<String> cwd = plan(Map.of(), "--np", "1", "my.Main").memberCommand(0, "java", "ibis.jar", "h:4");
+        assertEquals(cwd.get(cwd.indexOf("-cp") + 1), "." + File.pathSeparator + "ibis.jar");
+        List<String> given = plan(Map.of("CLASSPATH", "other.jar"), "--np", "1", "-cp", "app.jar", "my.Main")
+                .memberCommand(0, "java", "ibis.jar", "h:4");
+        assertEquals(given.get(given.indexOf("-cp") + 1), "app.jar" + File.pathSeparator + "ibis.jar",
+                "-cp wins over CLASSPATH, as with java");
+    }
+
+    @Test
     public void classPathFallsBackToTheCurrentDirectoryOnlyWhenNothingIsGiven() {
         assertEquals(LaunchPlan.joinClassPath("", null), ".");
         assertEquals(LaunchPlan.joinClassPath("a", ""), "a");
