@@ -36,7 +36,9 @@ import org.testng.annotations.Test;
 /**
  * IPL 2.x programs that must run unchanged, each against a peer in another JVM: anonymous receive
  * ports in a request/reply exchange; writeArray(Object[]) read with readObject() followed by
- * shared references; a 100,000-link list over the sun serialization at the default stack size.
+ * shared references; a 100,000-link list over the sun serialization at the default stack size;
+ * port types that ask for {@code connection.direct}, {@code connection.light} or
+ * {@code connection.ultralight}, as programs written for IPL 2.x's default implementation did.
  */
 public class Ipl2CompatibilityTest {
 
@@ -264,5 +266,48 @@ public class Ipl2CompatibilityTest {
         Object[] array = {a, b, a, typed};
         // writeArray, then references written after it to the same objects and the same arrays.
         echo(mode, type, List.of(array, a, b, typed, array, b.next));
+    }
+
+    /**
+     * IPL 2.x's default implementation offered {@code connection.direct}, {@code connection.light}
+     * and {@code connection.ultralight}, and programs of that time put them in ordinary port types
+     * (a many-to-one "light" port for work stealing, a "direct" one-to-one port). Each is served with
+     * the implementation's ordinary connections, which give what the capability asks for and more:
+     * every connection is direct, and reliable with no message size limit.
+     */
+    @Test(timeOut = 120_000)
+    public void portTypesAskingForDirectLightOrUltralightConnectionsAreServed() throws Exception {
+        PortType direct = new PortType(PortType.CONNECTION_ONE_TO_ONE, PortType.CONNECTION_DIRECT,
+                PortType.COMMUNICATION_RELIABLE, PortType.COMMUNICATION_FIFO, PortType.SERIALIZATION_DATA,
+                PortType.RECEIVE_EXPLICIT, PortType.RECEIVE_TIMEOUT);
+        PortType light = new PortType(PortType.CONNECTION_MANY_TO_ONE, PortType.CONNECTION_LIGHT,
+                PortType.COMMUNICATION_RELIABLE, PortType.COMMUNICATION_FIFO, PortType.SERIALIZATION_OBJECT,
+                PortType.RECEIVE_EXPLICIT, PortType.RECEIVE_TIMEOUT);
+        PortType ultralight = new PortType(PortType.CONNECTION_ONE_TO_ONE, PortType.CONNECTION_ULTRALIGHT,
+                PortType.SERIALIZATION_BYTE, PortType.RECEIVE_EXPLICIT);
+        try (PoolFixture pool = ImplementationUnderTest.pool()) {
+            Ibis a = pool.create(direct, light, ultralight);
+            Ibis b = pool.create(direct, light, ultralight);
+            int value = 1;
+            for (PortType type : List.of(direct, light, ultralight)) {
+                ReceivePort rp = b.createReceivePort(type, "in-" + value);
+                rp.enableConnections();
+                SendPort sp = a.createSendPort(type);
+                sp.connect(b.identifier(), "in-" + value);
+                byte[] payload = new byte[100_000];
+                payload[payload.length - 1] = (byte) value;
+                WriteMessage w = sp.newMessage();
+                w.writeArray(payload);
+                w.finish();
+                ReadMessage r = rp.receive();
+                byte[] got = new byte[payload.length];
+                r.readArray(got);
+                r.finish();
+                assertEquals(got[got.length - 1], (byte) value, type.toString());
+                sp.close();
+                rp.close();
+                value++;
+            }
+        }
     }
 }

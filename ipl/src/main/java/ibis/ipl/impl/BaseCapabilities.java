@@ -12,6 +12,12 @@ import java.util.Set;
  * starter that adds nothing and leaves nothing out uses these sets as they are (its
  * {@code matches()} accepts exactly them), so that a capability added to the base reaches every
  * implementation at once. The IPL conformance suite ({@code ibis-ipl-tck}) tests all of them.
+ *
+ * <p>{@code connection.direct}, {@code connection.light} and {@code connection.ultralight}, which
+ * IPL 2.x's default implementation offered and programs of that time ask for, are served with the
+ * ordinary connections of the transport: every connection is a direct one between the two
+ * processes (no relay), and reliable with no message size limit, which is what a light or
+ * ultralight connection may give up, not what it must lack.
  */
 public final class BaseCapabilities {
 
@@ -19,7 +25,8 @@ public final class BaseCapabilities {
     public static final Set<String> PORT_TYPE = Set.of(
             PortType.CONNECTION_ONE_TO_ONE, PortType.CONNECTION_ONE_TO_MANY, PortType.CONNECTION_MANY_TO_ONE,
             PortType.CONNECTION_MANY_TO_MANY, PortType.CONNECTION_DOWNCALLS, PortType.CONNECTION_UPCALLS,
-            PortType.CONNECTION_TIMEOUT,
+            PortType.CONNECTION_TIMEOUT, PortType.CONNECTION_DIRECT, PortType.CONNECTION_LIGHT,
+            PortType.CONNECTION_ULTRALIGHT,
             PortType.RECEIVE_EXPLICIT, PortType.RECEIVE_TIMEOUT, PortType.RECEIVE_POLL, PortType.RECEIVE_AUTO_UPCALLS,
             PortType.RECEIVE_POLL_UPCALLS,
             PortType.COMMUNICATION_FIFO, PortType.COMMUNICATION_NUMBERED, PortType.COMMUNICATION_RELIABLE,
