@@ -44,7 +44,10 @@ public final class IbisRun {
               -cp PATH            class path of the program, put before the Ibis jars
                                   (default: $CLASSPATH, else the working directory)
               -Dkey=value         system property for every member (repeatable)
-              --jvm-arg ARG       extra JVM option for every member, e.g. --jvm-arg -Xmx2g
+              --jvm-arg ARG       extra JVM option for every member, e.g. --jvm-arg -Xmx2g;
+                                  options of the java command (-Xmx2g, -XX:..., -ea, -verbose:gc,
+                                  -javaagent:..., --add-opens ...) may also be given as they are
+              -jar JARFILE        run the jar's Main-Class, the jar on the program's class path
               --mpirun-arg ARG    extra mpirun option (with --np N --impl mpi), e.g.
                                   --mpirun-arg --hostfile --mpirun-arg hosts.txt
               --help              this text

@@ -1,18 +1,29 @@
 package ibis.run;
 
+import java.io.File;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 
 /**
  * The parsed command line of {@code ibis-run}:
  * {@code [--np N] [--pool NAME] [--server HOST:PORT] [--impl NICK] [-cp PATH] [-Dkey=value ...]
- * [--jvm-arg ARG ...] [--mpirun-arg ARG ...] MainClass [args]}.
+ * [--jvm-arg ARG ...] [--mpirun-arg ARG ...] [JVM options] (MainClass | -jar JARFILE) [args]}.
  *
- * <p>Options end at the first argument that does not start with {@code -} (the main class) or at
- * {@code --}; everything after the main class belongs to the program. A {@code -D} option for one of
+ * <p>Options end at the first argument that does not start with {@code -} (the main class), at
+ * {@code -jar JARFILE} (the main class named by the jar's manifest, the jar put on the program's
+ * class path) or at {@code --}; everything after the main class belongs to the program. Options of
+ * the {@code java} command itself ({@code -Xmx1g}, {@code -XX:...}, {@code -ea}, {@code -verbose:gc},
+ * {@code -javaagent:...}, {@code --add-opens ...} and the like) go to every member's JVM as
+ * {@code --jvm-arg} does, so a command line written for {@code java}, or for IPL 2.x's launcher, which
+ * passed them on, works unchanged. A {@code -D} option for one of
  * the properties that have their own option ({@code ibis.pool.name}, {@code ibis.server.address},
  * {@code ibis.implementation}) is the same as that option; the last one given wins.
  */
@@ -67,6 +78,43 @@ public final class LaunchOptions {
         this.mpirunArguments = List.copyOf(mpirunArguments);
         this.mainClass = mainClass;
         this.programArguments = List.copyOf(programArguments);
+    }
+
+    /** Options of the {@code java} command that take their value as the next argument. */
+    private static final Set<String> JVM_OPTIONS_WITH_VALUE = Set.of("--add-opens", "--add-exports", "--add-reads",
+            "--add-modules", "--limit-modules", "--patch-module", "--module-path", "--upgrade-module-path",
+            "--enable-native-access");
+
+    /** Whether {@code arg} is an option of the {@code java} command (not one of the launcher's). */
+    static boolean isJvmOption(String arg) {
+        String name = arg.indexOf('=') > 0 && arg.startsWith("--") ? arg.substring(0, arg.indexOf('=')) : arg;
+        return arg.startsWith("-X") || arg.startsWith("-agentlib:") || arg.startsWith("-agentpath:")
+                || arg.startsWith("-javaagent:") || arg.equals("-ea") || arg.startsWith("-ea:")
+                || arg.equals("-da") || arg.startsWith("-da:") || arg.startsWith("-enableassertions")
+                || arg.startsWith("-disableassertions") || arg.equals("-esa") || arg.equals("-dsa")
+                || arg.equals("-enablesystemassertions") || arg.equals("-disablesystemassertions")
+                || arg.equals("-verbose") || arg.startsWith("-verbose:") || arg.equals("-server")
+                || arg.equals("-client") || arg.equals("--enable-preview") || arg.startsWith("--illegal-access")
+                || JVM_OPTIONS_WITH_VALUE.contains(name);
+    }
+
+    /**
+     * The main class of a jar given with {@code -jar}, from its manifest, as {@code java -jar} finds it.
+     *
+     * @throws UsageException when the jar cannot be read or names no main class
+     */
+    static String mainClassOfJar(String jar) throws UsageException {
+        try (JarFile file = new JarFile(jar)) {
+            Manifest manifest = file.getManifest();
+            String main = manifest == null ? null : manifest.getMainAttributes().getValue(Attributes.Name.MAIN_CLASS);
+            if (main == null || main.isBlank()) {
+                throw new UsageException("-jar " + jar + ": the jar's manifest has no Main-Class attribute;"
+                        + " give the main class instead: -cp " + jar + " my.Main");
+            }
+            return main.trim();
+        } catch (IOException e) {
+            throw new UsageException("-jar " + jar + ": cannot read the jar (" + e.getMessage() + ")");
+        }
     }
 
     /**
@@ -153,6 +201,12 @@ public final class LaunchOptions {
                     mpirunArgs.add(inlineValue != null ? inlineValue : valueAfter(args, i, name));
                     i += inlineValue != null ? 1 : 2;
                 }
+                case "-jar" -> {
+                    String jar = valueAfter(args, i, name);
+                    main = mainClassOfJar(jar);
+                    cp = cp == null || cp.isEmpty() ? jar : jar + File.pathSeparator + cp;
+                    i += 2;
+                }
                 default -> {
                     if (arg.startsWith("-D") && arg.length() > 2) {
                         String definition = arg.substring(2);
@@ -169,13 +223,22 @@ public final class LaunchOptions {
                             default -> props.put(key, value);
                         }
                         i++;
+                    } else if (isJvmOption(arg)) {
+                        // An option of the java command: every member's JVM gets it, with its value.
+                        jvmArgs.add(arg);
+                        if (JVM_OPTIONS_WITH_VALUE.contains(name) && inlineValue == null) {
+                            jvmArgs.add(valueAfter(args, i, name));
+                            i++;
+                        }
+                        i++;
                     } else {
-                        boolean jvmOption = arg.startsWith("-X") || arg.startsWith("-agent")
-                                || arg.equals("-ea") || arg.startsWith("-ea:") || arg.startsWith("--add-");
-                        throw new UsageException("unknown option " + arg + (jvmOption
-                                ? " (JVM options for the members go in --jvm-arg " + arg + ")" : ""));
+                        throw new UsageException("unknown option " + arg + " (options of the java command for the"
+                                + " members can be given with --jvm-arg " + arg + ")");
                     }
                 }
+            }
+            if (main != null) {
+                break; // -jar JARFILE: the rest belongs to the program
             }
         }
         while (i < args.size()) {

@@ -58,9 +58,10 @@ public class IbisRunTest {
     }
 
     @Test
-    public void jvmOptionGivenDirectlyGetsAHint() {
-        assertEquals(run(Map.of(), "-Xmx2g", "M"), 2);
-        assertTrue(err().contains("--jvm-arg -Xmx2g"), err());
+    public void anUnknownOptionGetsAHintAboutJvmOptions() {
+        assertEquals(run(Map.of(), "-no-such-option", "M"), 2);
+        assertTrue(err().contains("unknown option -no-such-option"), err());
+        assertTrue(err().contains("--jvm-arg"), err());
     }
 
     @Test

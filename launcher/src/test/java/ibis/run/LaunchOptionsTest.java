@@ -6,8 +6,14 @@ import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 
 import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.zip.ZipEntry;
 
 import org.testng.annotations.Test;
 
@@ -140,5 +146,64 @@ public class LaunchOptionsTest {
     @Test
     public void helpOptionTakesNoValue() {
         expectThrows(UsageException.class, () -> parse("--help=yes"));
+    }
+
+    /**
+     * Options of the java command go to the members' JVMs as they are, with the value of those that
+     * take one, as IPL 2.x's launcher passed them on: {@code ibis-run -Xmx1g -ea my.Main}.
+     */
+    @Test
+    public void optionsOfTheJavaCommandGoToTheMembersJvms() throws UsageException {
+        LaunchOptions o = parse("--np", "2", "-Xmx1g", "-XX:+UseSerialGC", "-ea", "-da:x.y...", "-verbose:gc",
+                "-javaagent:agent.jar=opt", "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+                "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED", "-server", "-Dfoo=bar", "my.Main", "-Xss1m");
+        assertEquals(o.jvmArguments(), List.of("-Xmx1g", "-XX:+UseSerialGC", "-ea", "-da:x.y...", "-verbose:gc",
+                "-javaagent:agent.jar=opt", "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+                "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED", "-server"));
+        assertEquals(o.systemProperties(), Map.of("foo", "bar"));
+        assertEquals(o.mainClass(), "my.Main");
+        assertEquals(o.programArguments(), List.of("-Xss1m"), "after the main class: the program's");
+    }
+
+    @Test
+    public void anOptionThatNeitherTheLauncherNorJavaKnowsIsAUsageError() {
+        UsageException e = expectThrows(UsageException.class, () -> parse("--frobnicate", "my.Main"));
+        assertTrue(e.getMessage().contains("unknown option --frobnicate"), e.getMessage());
+    }
+
+    /** {@code -jar app.jar args}: the manifest's Main-Class, the jar first on the program's class path. */
+    @Test
+    public void jarRunsTheMainClassOfItsManifest() throws Exception {
+        Path dir = Files.createTempDirectory("launch-jar");
+        Path jar = dir.resolve("app.jar");
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "app.Main");
+        try (JarOutputStream out = new JarOutputStream(
+                Files.newOutputStream(jar), manifest)) {
+            out.putNextEntry(new ZipEntry("app/"));
+            out.closeEntry();
+        }
+        Path noMain = dir.resolve("lib.jar");
+        try (JarOutputStream out = new JarOutputStream(
+                Files.newOutputStream(noMain))) {
+            out.putNextEntry(new ZipEntry("lib/"));
+            out.closeEntry();
+        }
+        try {
+            LaunchOptions o = parse("--np", "2", "-cp", "extra.jar", "-jar", jar.toString(), "--np", "x");
+            assertEquals(o.mainClass(), "app.Main");
+            assertEquals(o.classPath(), jar + File.pathSeparator + "extra.jar");
+            assertEquals(o.programArguments(), List.of("--np", "x"));
+            UsageException e = expectThrows(UsageException.class, () -> parse("-jar", noMain.toString()));
+            assertTrue(e.getMessage().contains("no Main-Class"), e.getMessage());
+            UsageException missing = expectThrows(UsageException.class, () -> parse("-jar", dir.resolve("none.jar")
+                    .toString()));
+            assertTrue(missing.getMessage().contains("cannot read the jar"), missing.getMessage());
+        } finally {
+            Files.delete(jar);
+            Files.delete(noMain);
+            Files.delete(dir);
+        }
     }
 }
