@@ -4,14 +4,20 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -60,6 +66,9 @@ public class DistributionTest {
             assertTrue(Files.isExecutable(home.resolve("bin").resolve(script)), "bin/" + script);
         }
         assertFalse(Files.exists(home.resolve("bin/ibis-test")), "ibis-test needs the sources and Maven");
+        for (String script : List.of("ipl-run", "ipl-server", "iplc")) {
+            assertTrue(Files.isExecutable(home.resolve("bin").resolve(script)), "IPL 2.x's bin/" + script);
+        }
         assertTrue(Files.readString(home.resolve("README.md")).contains("# Ibis binary distribution"),
                 "the distribution's own README");
         assertTrue(Files.readString(home.resolve("README-project.md")).contains("## Using Ibis from Maven"),
@@ -106,6 +115,45 @@ public class DistributionTest {
                 "--np", "2", "ibis.examples.Hello"));
         assertEquals(run.status(), 0, run.all());
         assertTrue(Pattern.compile("(?m)^\\[[01]\\] Server received: Hi there$").matcher(run.out()).find(), run.all());
+    }
+
+    /**
+     * The way IPL 2.x users started a pool, with its script names: {@code ipl-server} (with 2.x's
+     * options), then each member by hand with {@code ipl-run} and the pool properties.
+     */
+    @Test(timeOut = 180_000)
+    public void aPoolStartsTheIpl2WayWithIplServerAndIplRun() throws Exception {
+        ProcessBuilder serverCommand = new ProcessBuilder(home.resolve("bin/ipl-server").toString(), "--events",
+                "--no-hub", "--port", "0").redirectErrorStream(true);
+        serverCommand.environment().putAll(noMaven);
+        Process server = serverCommand.start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(
+                server.getInputStream(), StandardCharsets.UTF_8))) {
+            String line = out.readLine();
+            Matcher port = Pattern.compile("listening on .*:(\\d+)$").matcher(String.valueOf(line));
+            assertTrue(port.find(), "the server's first line: " + line);
+            List<String> member = List.of(home.resolve("bin/ipl-run").toString(),
+                    "-Dibis.server.address=127.0.0.1:" + port.group(1), "-Dibis.pool.name=ipl2-way",
+                    "-Dibis.pool.size=2", "ibis.examples.Hello");
+            CompletableFuture<ScriptRun> first = CompletableFuture
+                    .supplyAsync(() -> {
+                        try {
+                            return CommandRun.run(work, noMaven, 170, member);
+                        } catch (Exception e) {
+                            throw new CompletionException(e);
+                        }
+                    });
+            ScriptRun second = CommandRun.run(work, noMaven, 170, member);
+            ScriptRun one = first.get();
+            assertEquals(one.status(), 0, one.all());
+            assertEquals(second.status(), 0, second.all());
+            String both = one.out() + second.out();
+            assertTrue(both.contains("Server received: Hi there"), one.all() + second.all());
+            assertTrue(both.contains("Client sent: Hi there"), one.all() + second.all());
+        } finally {
+            server.destroyForcibly();
+            server.waitFor();
+        }
     }
 
     private static String mainClass(Path jar) throws IOException {

@@ -25,7 +25,7 @@ public final class IbisRun {
 
     /** The usage text printed by {@code --help} and after a command-line error. */
     public static final String USAGE = """
-            Usage: ibis-run [options] MainClass [args...]
+            Usage: ibis-run [options] (MainClass | -jar JARFILE) [args...]
                    ibis-run --help | --help-properties
 
             Starts an Ibis program with every Ibis jar on its class path.
