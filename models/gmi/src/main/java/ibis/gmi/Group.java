@@ -101,9 +101,13 @@ public final class Group {
         return GmiRuntime.get().processCount();
     }
 
-    /** Ends GMI in this process: its Ibis instance leaves the pool. */
+    /**
+     * Ends GMI in this process: waits until every process of the pool has called {@code exit()} (or
+     * is gone), then its Ibis instance leaves the pool. Every process calls it once, at its end; a
+     * process that is done keeps serving its group members until all are done.
+     */
     public static void exit() {
-        GmiRuntime.shutdown();
+        GmiRuntime.exit();
     }
 
     /**

@@ -10,7 +10,7 @@ final class GmiProtocol {
     /** The name of every process's GMI receive port. */
     static final String PORT_NAME = "gmi";
 
-    /** To the directory (pool rank 0): create, join, ready or lookup. */
+    /** To the directory (pool rank 0): create, join, ready, installed, lookup or exit. */
     static final byte CONTROL = 1;
     /** From the directory: the answer to a control message. */
     static final byte CONTROL_REPLY = 2;
@@ -36,6 +36,12 @@ final class GmiProtocol {
      * only when every member has, so no invocation reaches a member that is still joining.
      */
     static final byte OP_INSTALLED = 5;
+    /**
+     * This process called {@code Group.exit()}: answered when every process of the pool has, or is
+     * gone, so that no process ends while others may still invoke its members (the earlier GMI's
+     * exit was such a barrier too).
+     */
+    static final byte OP_EXIT = 6;
 
     /** Reply modes in an invocation: what the member does with its outcome. */
     static final byte REPLY_NONE = 0;

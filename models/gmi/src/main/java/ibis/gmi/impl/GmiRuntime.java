@@ -177,7 +177,29 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         return instance;
     }
 
-    /** Ends GMI in this process, if it runs. */
+    /**
+     * {@code Group.exit()}: waits until every process of the pool has called it (or is gone), then
+     * ends GMI in this process. As in the earlier GMI, the exit is a barrier: a process that is done
+     * early keeps serving its members until the others no longer need them. Without a barrier, a
+     * program where only process 0 invokes the group would lose its members to their processes'
+     * exits. When process 0 (the barrier's keeper) is gone, this process ends without waiting.
+     */
+    public static void exit() {
+        GmiRuntime r;
+        synchronized (GmiRuntime.class) {
+            r = instance;
+        }
+        if (r != null && !r.ended) {
+            try {
+                r.control(GmiProtocol.OP_EXIT, "", null, 0, 0);
+            } catch (RuntimeException e) {
+                LOG.debug("exit without the barrier: {}", e.toString());
+            }
+        }
+        shutdown();
+    }
+
+    /** Ends GMI in this process, if it runs, at once (no barrier: the JVM's shutdown hook). */
     public static void shutdown() {
         GmiRuntime r;
         synchronized (GmiRuntime.class) {
@@ -374,7 +396,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                 if (op == GmiProtocol.OP_CREATE) {
                     m.writeString(type);
                     m.writeInt(number);
-                } else if (op != GmiProtocol.OP_LOOKUP) {
+                } else if (op != GmiProtocol.OP_LOOKUP && op != GmiProtocol.OP_EXIT) {
                     m.writeInt(number); // join, ready, installed: the rank
                 }
             });
@@ -420,6 +442,14 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             m.writeBoolean(r.error() == null);
             if (r.error() != null) {
                 m.writeString(r.error());
+                return;
+            }
+            if (r.group() == null) { // the end of the exit barrier
+                m.writeString("");
+                m.writeInt(0);
+                m.writeInt(0);
+                m.writeInt(0);
+                m.writeArray(new int[0]);
                 return;
             }
             m.writeString(r.group().type);
@@ -1314,6 +1344,17 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         SendPort u = unicast.remove(p);
         if (u != null) {
             closeQuietly(u);
+        }
+        GroupDirectory d = directory;
+        if (d != null) {
+            // A gone process counts as exited; answer on another thread than the event's.
+            TIMER.execute(() -> {
+                try {
+                    d.processGone();
+                } catch (IOException | RuntimeException e) {
+                    LOG.debug("answering the exit barrier after process {} went: {}", p, e.toString());
+                }
+            });
         }
     }
 

@@ -9,6 +9,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
  * The group directory, served by the process of pool rank 0: which groups exist, which process
  * holds each rank, and who waits for a group to be complete. Requests for a group that is not
@@ -16,18 +19,26 @@ import java.util.Map;
  *
  * <p>Control message: {@code byte CONTROL, byte op, long callId, int fromProcess, String group},
  * then for create {@code String interface, int size}, for join, ready and installed
- * {@code int rank}. Ready is answered when every member is ready (joined), lookups when every
+ * {@code int rank}, for exit nothing more. Ready is answered when every member is ready (joined), lookups when every
  * member has installed the complete group (after its ready answer and groupInit), so that
- * no invocation through a stub reaches a member before its join is done. Reply:
+ * no invocation through a stub reaches a member before its join is done. Exit is answered when
+ * every process of the pool has exited or is gone (a barrier, as the earlier GMI's exit). Reply:
  * {@code byte CONTROL_REPLY, long callId, boolean ok, String errorOrInterface, int groupId, int size,
- * int rank, int n, int[n] processOfRank} (n is 0 until the group is complete).
+ * int rank, int n, int[n] processOfRank} (n is 0 until the group is complete; for exit an empty
+ * interface name, group 0, rank 0, n 0).
  */
 final class GroupDirectory {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GroupDirectory.class);
 
     private final GmiRuntime runtime;
     private final Map<String, Entry> groups = new HashMap<>();
     private final Map<String, List<Request>> early = new HashMap<>();
     private int nextId = 1;
+    /** The processes that called {@code Group.exit()}. */
+    private final boolean[] exited;
+    /** Their exit requests, answered together once every process has exited or is gone. */
+    private final List<Request> exits = new ArrayList<>();
 
     private record Request(byte op, long callId, int from, String name, String type, int number) {
     }
@@ -69,6 +80,7 @@ final class GroupDirectory {
 
     GroupDirectory(GmiRuntime runtime) {
         this.runtime = runtime;
+        this.exited = new boolean[runtime.processCount()];
     }
 
     /** Reads a control message (the caller finishes it) and answers it. */
@@ -84,7 +96,7 @@ final class GroupDirectory {
             number = m.readInt();
         } else if (op == GmiProtocol.OP_JOIN || op == GmiProtocol.OP_READY || op == GmiProtocol.OP_INSTALLED) {
             number = m.readInt();
-        } else if (op != GmiProtocol.OP_LOOKUP) {
+        } else if (op != GmiProtocol.OP_LOOKUP && op != GmiProtocol.OP_EXIT) {
             throw new IOException("unknown directory operation " + op + " from process " + from);
         }
         if (name == null || from < 0 || from >= runtime.processCount()) {
@@ -100,7 +112,52 @@ final class GroupDirectory {
         }
     }
 
+    /**
+     * A process is gone: it counts as exited, which may end the exit barrier.
+     *
+     * @throws IOException when an answer cannot be sent
+     */
+    void processGone() throws IOException {
+        List<Reply> replies = new ArrayList<>();
+        synchronized (this) {
+            exitIfAllDone(replies);
+        }
+        for (Reply r : replies) {
+            runtime.sendControlReply(r);
+        }
+    }
+
+    private void exitIfAllDone(List<Reply> out) {
+        if (exits.isEmpty()) {
+            return;
+        }
+        for (int p = 0; p < exited.length; p++) {
+            if (!exited[p] && !runtime.isGone(p)) {
+                return;
+            }
+        }
+        for (Request w : exits) {
+            out.add(new Reply(w.from, w.callId, null, null, 0, false));
+        }
+        exits.clear();
+    }
+
     private void handle(Request q, List<Reply> out) {
+        if (q.op == GmiProtocol.OP_EXIT) {
+            exited[q.from] = true;
+            exits.add(q);
+            if (LOG.isDebugEnabled()) {
+                List<Integer> still = new ArrayList<>();
+                for (int p = 0; p < exited.length; p++) {
+                    if (!exited[p] && !runtime.isGone(p)) {
+                        still.add(p);
+                    }
+                }
+                LOG.debug("process {} is in Group.exit(); waiting for processes {}", q.from, still);
+            }
+            exitIfAllDone(out);
+            return;
+        }
         Entry g = groups.get(q.name);
         switch (q.op) {
         case GmiProtocol.OP_CREATE:
