@@ -163,19 +163,24 @@ public interface Registry extends Manageable {
     long getSequenceNumber(String name) throws IOException;
 
     /**
-     * Adds tokens to a pool-wide token pool, to be taken with {@link #getToken(String)}.
+     * Adds tokens under a name, to be taken with {@link #getToken(String)} by any member of the
+     * pool. The registry only counts the tokens of each name; they stay in the pool when the member
+     * that added them leaves or dies.
      *
-     * @param name the name of the token pool
-     * @param count the number of tokens to add
-     * @throws IOException when the registry cannot be reached
+     * @param name the name of the tokens
+     * @param count how many tokens to add; must not be negative
+     * @throws IllegalArgumentException when {@code count} is negative
+     * @throws IOException when the registry cannot be reached or refuses the tokens
      */
     void addTokens(String name, int count) throws IOException;
 
     /**
-     * Takes a token from a pool-wide token pool, waiting until one is available.
+     * Takes one token of a name if one is left, and never waits for one: as in IPL 2.x, a caller
+     * that finds none gets null at once and may try again later. Every token added with
+     * {@link #addTokens(String, int)} is taken by exactly one call.
      *
-     * @param name the name of the token pool
-     * @return the token
+     * @param name the name of the tokens
+     * @return {@code name} itself when a token was taken, or null when none of that name was left
      * @throws IOException when the registry cannot be reached
      */
     String getToken(String name) throws IOException;

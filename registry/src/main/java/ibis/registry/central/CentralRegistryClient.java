@@ -63,12 +63,12 @@ import org.slf4j.LoggerFactory;
  * <li>{@code signal(s, (IbisIdentifier[]) null)} signals every current member, the sender included.</li>
  * <li>{@link #getPoolSize()}: {@code ibis.pool.size} in a closed world, else -1 (no fixed size).</li>
  * <li>{@link #getSequenceNumber(String)}: a pool-wide counter per name, starting at 0.</li>
- * <li>{@link #getToken(String)} waits until a token is available; the server serves waiting calls
- *     of one token name first come, first served. Tokens are named {@code name#k}, k counting from
- *     0 in the order tokens are handed out.</li>
- * <li>A call interrupted while it waits for the server throws {@link InterruptedIOException}; the
- *     connection stays usable. An interrupted {@code getToken} is withdrawn at the server, and a
- *     token that was handed to it anyway is added back to its token pool (as a new token).</li>
+ * <li>{@link #getToken(String)} does not wait (IPL 2.x): it returns the token name itself when it
+ *     took one of that name's tokens, else null at once. Tokens have no identity of their own; the
+ *     server keeps a count per name.</li>
+ * <li>A call interrupted while it waits for the server's answer throws {@link InterruptedIOException};
+ *     the connection stays usable, and the late answer is discarded (what the request did at the
+ *     server stays done: an interrupted {@code getToken} may have taken a token).</li>
  * <li>When the server connection is lost, that is logged once; later calls throw an
  *     {@link IOException} (the waiting methods without {@code throws IOException} throw an
  *     {@link IbisRuntimeException}), and nothing hangs.</li>
@@ -396,21 +396,20 @@ public final class CentralRegistryClient implements RegistryClient {
     }
 
     /**
-     * Takes a token, waiting (at the server, first come first served per name) until one is
-     * available.
+     * Takes one of the tokens of {@code name} if there is one, without waiting for more (IPL 2.x).
      *
-     * @throws IOException when the registry connection is lost (or this member left or was declared
-     *         dead) before a token came; {@link InterruptedIOException} when the calling thread is
-     *         interrupted while waiting (the request is then withdrawn)
+     * @return {@code name} when a token was taken, null when that name had none left
+     * @throws IOException when the registry connection is lost, or this member left or was declared
+     *         dead
      */
     @Override
     public String getToken(String name) throws IOException {
         checkName(name, "token name");
         int id = connection.nextRequestId();
-        MessageReader reply = connection.call(id, request(RegistryProtocol.GET_TOKEN, id).writeString(name), name);
-        String token = reply.readString();
+        MessageReader reply = connection.call(id, request(RegistryProtocol.GET_TOKEN, id).writeString(name));
+        boolean taken = reply.readBoolean();
         reply.expectEnd();
-        return token;
+        return taken ? name : null;
     }
 
     @Override

@@ -201,7 +201,7 @@ final class RegistryConnection {
                         }
                         if (message.type() == RegistryProtocol.REPLY) {
                             if (!request.reply.complete(message)) {
-                                abandonedReply(id, request, message);
+                                LOG.debug("{}: ignoring the answer to abandoned request {}", identifier, id);
                             }
                         } else {
                             String reason = message.readString();
@@ -232,26 +232,6 @@ final class RegistryConnection {
             LOG.error("internal error in the registry client of " + identifier, e);
             connectionLost(new IOException("internal error in the registry client: " + e, e));
         }
-    }
-
-    /**
-     * Disposes of the answer to a request whose caller stopped waiting (was interrupted). A token
-     * handed to an abandoned {@code getToken} goes back to its token pool, so no token is lost.
-     */
-    private void abandonedReply(int id, Request request, MessageReader reply) throws IOException {
-        if (request.tokenName == null) {
-            LOG.debug("{}: ignoring the answer to abandoned request {}", identifier, id);
-            return;
-        }
-        String token = reply.readString();
-        reply.expectEnd();
-        LOG.info("{}: an interrupted getToken('{}') was handed token {}; returning it to the pool", identifier,
-                request.tokenName, token);
-        int returnId = nextRequestId.incrementAndGet();
-        Request giveBack = new Request(null);
-        giveBack.reply.completeExceptionally(new InterruptedIOException("nobody waits for this answer"));
-        pending.put(returnId, giveBack);
-        send(request(RegistryProtocol.ADD_TOKENS, returnId).writeString(request.tokenName).writeInt(1).frame());
     }
 
     private void connectionLost(IOException cause) {
@@ -310,19 +290,12 @@ final class RegistryConnection {
         return new MessageBuilder(type).writeInt(requestId);
     }
 
-    MessageReader call(int requestId, MessageBuilder request) throws IOException {
-        return call(requestId, request, null);
-    }
-
     /**
      * Sends a request and waits for its answer. Fails when the connection is (or gets) lost: every
      * waiting call is woken by {@link #connectionLost}.
-     *
-     * @param tokenName for a GET_TOKEN request its token name (an interrupted call is withdrawn at
-     *        the server), else null
      */
-    MessageReader call(int requestId, MessageBuilder request, String tokenName) throws IOException {
-        Request waiter = new Request(tokenName);
+    MessageReader call(int requestId, MessageBuilder request) throws IOException {
+        Request waiter = new Request();
         CompletableFuture<MessageReader> reply = waiter.reply;
         pending.put(requestId, waiter);
         boolean abandoned = false;
@@ -345,9 +318,6 @@ final class RegistryConnection {
                 if (reply.completeExceptionally(interrupted)) {
                     // No answer yet; the reader thread disposes of it when it comes (it stays pending).
                     abandoned = true;
-                    if (tokenName != null) {
-                        withdrawTokenRequest(requestId, tokenName);
-                    }
                     throw interrupted;
                 }
                 try {
@@ -364,15 +334,6 @@ final class RegistryConnection {
             if (!abandoned) {
                 pending.remove(requestId);
             }
-        }
-    }
-
-    /** Tells the server that nobody waits for GET_TOKEN request {@code requestId} any more. */
-    private void withdrawTokenRequest(int requestId, String tokenName) {
-        try {
-            send(request(RegistryProtocol.CANCEL_TOKEN, requestId).writeString(tokenName).frame());
-        } catch (IOException e) {
-            LOG.debug("{}: could not withdraw getToken('{}'); the connection is gone", identifier, tokenName, e);
         }
     }
 
@@ -409,11 +370,5 @@ final class RegistryConnection {
     /** A request waiting for the server's answer. */
     private static final class Request {
         final CompletableFuture<MessageReader> reply = new CompletableFuture<>();
-        /** The token name of a GET_TOKEN request, else null. */
-        final String tokenName;
-
-        Request(String tokenName) {
-            this.tokenName = tokenName;
-        }
     }
 }

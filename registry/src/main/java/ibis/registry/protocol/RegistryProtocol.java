@@ -15,11 +15,14 @@ public final class RegistryProtocol {
     public static final int MAGIC = 0x49425247;
 
     /**
-     * Protocol version sent after the magic; both sides must speak the same one. Version 2: a
-     * {@link #GET_TOKEN} request waits at the server until a token is available (version 1 answered
-     * "none" at once), and {@link #CANCEL_TOKEN} exists.
+     * Protocol version sent after the magic; both sides must speak the same one. Version 3: a
+     * {@link #GET_TOKEN} request is answered at once again, its REPLY carrying one boolean (a token
+     * was taken, or there was none), as in IPL 2.x; the waiting of version 2 and its CANCEL_TOKEN
+     * request (type 0x19, not to be reused) are gone. Version 2 had a GET_TOKEN wait at the server
+     * until a token was available, answered with a token string {@code name#k}; version 1 answered
+     * "none" or such a string at once.
      */
-    public static final byte VERSION = 2;
+    public static final byte VERSION = 3;
 
     /** Largest frame the server accepts from a client (a join carries at most ~130 KiB). */
     public static final int MAX_CLIENT_FRAME = 1 << 20;
@@ -45,7 +48,7 @@ public final class RegistryProtocol {
     public static final byte SEQUENCE_NUMBER = 0x12;
     /** Request: add tokens to a named token pool. */
     public static final byte ADD_TOKENS = 0x13;
-    /** Request: take one token from a named token pool; answered only once a token is available. */
+    /** Request: take one token from a named token pool if it has one; answered at once. */
     public static final byte GET_TOKEN = 0x14;
     /** Request: send a signal to some members (no targets: to every current member, the sender included). */
     public static final byte SIGNAL = 0x15;
@@ -55,12 +58,6 @@ public final class RegistryProtocol {
     public static final byte ASSUME_DEAD = 0x17;
     /** Request: terminate the pool. */
     public static final byte TERMINATE = 0x18;
-    /**
-     * Withdraws a waiting {@link #GET_TOKEN} (the caller was interrupted): its request id and token
-     * name. When the request is still waiting the server answers it with an {@link #ERROR};
-     * otherwise (already answered) nothing is sent.
-     */
-    public static final byte CANCEL_TOKEN = 0x19;
 
     // ---- server -> client ----
     /** Join accepted: the new identifier and the pool's current state. */
@@ -117,7 +114,6 @@ public final class RegistryProtocol {
             case MAYBE_DEAD: return "MAYBE_DEAD";
             case ASSUME_DEAD: return "ASSUME_DEAD";
             case TERMINATE: return "TERMINATE";
-            case CANCEL_TOKEN: return "CANCEL_TOKEN";
             case WELCOME: return "WELCOME";
             case REFUSED: return "REFUSED";
             case REPLY: return "REPLY";

@@ -168,18 +168,6 @@ public final class CentralRegistryServer implements AutoCloseable {
         return pool == null ? 0 : pool.memberCount();
     }
 
-    /**
-     * Number of {@code getToken()} calls of members of the named pool that are waiting for a token
-     * (0 when there is no such pool).
-     */
-    public int waitingTokenRequests(String poolName) {
-        Pool pool;
-        synchronized (pools) {
-            pool = pools.get(poolName);
-        }
-        return pool == null ? 0 : pool.waitingTokenRequests();
-    }
-
     /** Number of open client connections (members and connections still in their handshake). */
     public int connectionCount() {
         return connections.size();

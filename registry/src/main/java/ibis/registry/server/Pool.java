@@ -7,7 +7,6 @@ import ibis.registry.protocol.MessageBuilder;
 import ibis.registry.protocol.MessageReader;
 import ibis.registry.protocol.RegistryProtocol;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -31,15 +30,11 @@ final class Pool {
 
     private static final Logger LOG = LoggerFactory.getLogger(Pool.class);
 
-    /** Bound on distinct election, counter and token names per pool (a misbehaving member cannot exhaust memory). */
-    static final int MAX_NAMES = 1 << 16;
-
     /**
-     * Bound on the GET_TOKEN requests waiting for a token in one pool, all names together (the same
-     * bound as on names: a misbehaving member cannot exhaust memory with requests that never end).
-     * Requests beyond it are answered with an ERROR at once.
+     * Bound on distinct election and counter names, and on token names that have tokens, per pool (a
+     * misbehaving member cannot exhaust memory).
      */
-    static final int MAX_WAITING_TOKEN_REQUESTS = MAX_NAMES;
+    static final int MAX_NAMES = 1 << 16;
 
     private static final byte[] ALIVE = new MessageBuilder(RegistryProtocol.ALIVE).frame();
 
@@ -52,10 +47,11 @@ final class Pool {
     private final Map<String, ServerConnection> members = new LinkedHashMap<>();
     private final Map<String, MemberIdentifier> elections = new HashMap<>();
     private final Map<String, Long> counters = new HashMap<>();
-    /** Per token name: the tokens added and taken, and the requests waiting for one. */
-    private final Map<String, TokenPool> tokens = new HashMap<>();
-    /** Number of waiting GET_TOKEN requests over all token names. */
-    private int waitingTokenRequests;
+    /**
+     * Per token name: how many of its tokens are left (always more than 0; a name whose last token
+     * was taken is forgotten, as if it never had any).
+     */
+    private final Map<String, Long> tokens = new HashMap<>();
 
     private int joins;
     private long sequence;
@@ -81,11 +77,6 @@ final class Pool {
 
     synchronized int memberCount() {
         return members.size();
-    }
-
-    /** Number of GET_TOKEN requests of this pool waiting for a token. */
-    synchronized int waitingTokenRequests() {
-        return waitingTokenRequests;
     }
 
     synchronized boolean isMember(ServerConnection connection) {
@@ -157,7 +148,6 @@ final class Pool {
         MemberIdentifier member = connection.member();
         members.remove(member.name());
         elections.values().removeIf(winner -> winner.equals(member)); // the next elect() picks a new winner
-        dropWaitingTokenRequests(connection);
         if (kind == RegistryProtocol.EVENT_DIED) {
             // Also tell the member itself (it may still be connected after assumeDead), then cut it off.
             broadcast(kind, member, null);
@@ -248,13 +238,21 @@ final class Pool {
                         connection.send(error(requestId, "negative token count " + count));
                         return;
                     }
-                    TokenPool pool = tokenPool(tokenName);
-                    if (pool == null) {
-                        connection.send(error(requestId, "too many token names in pool '" + name + "'"));
-                        return;
+                    Long left = tokens.get(tokenName);
+                    if (count > 0) {
+                        if (left == null && tokens.size() >= MAX_NAMES) {
+                            connection.send(error(requestId, "too many token names in pool '" + name + "' (at most "
+                                    + MAX_NAMES + ")"));
+                            return;
+                        }
+                        long now = left == null ? 0 : left;
+                        if (now > Long.MAX_VALUE - count) {
+                            connection.send(error(requestId, "too many tokens '" + tokenName + "' in pool '" + name
+                                    + "' (" + now + " left, " + count + " more would overflow)"));
+                            return;
+                        }
+                        tokens.put(tokenName, now + count);
                     }
-                    pool.added += count;
-                    handOutTokens(tokenName, pool);
                     connection.send(reply(requestId).frame());
                 }
                 return;
@@ -266,48 +264,15 @@ final class Pool {
                     if (!checkMember(connection, requestId)) {
                         return;
                     }
-                    TokenPool pool = tokens.get(tokenName);
-                    if (pool != null && pool.waiting.isEmpty() && pool.taken < pool.added) {
-                        connection.send(reply(requestId).writeString(tokenName + "#" + pool.taken++).frame());
-                        return;
+                    // Answered at once (IPL 2.x): a token was taken, or there was none.
+                    Long left = tokens.get(tokenName);
+                    boolean taken = left != null;
+                    if (taken && left == 1) {
+                        tokens.remove(tokenName);
+                    } else if (taken) {
+                        tokens.put(tokenName, left - 1);
                     }
-                    // None available: the request waits (FIFO per name) until addTokens() supplies one.
-                    if (waitingTokenRequests >= MAX_WAITING_TOKEN_REQUESTS) {
-                        connection.send(error(requestId, "too many getToken() calls waiting in pool '" + name
-                                + "' (at most " + MAX_WAITING_TOKEN_REQUESTS + ")"));
-                        return;
-                    }
-                    if (pool == null) {
-                        pool = tokenPool(tokenName);
-                        if (pool == null) {
-                            connection.send(error(requestId, "too many token names in pool '" + name + "'"));
-                            return;
-                        }
-                    }
-                    pool.waiting.add(new TokenRequest(connection, requestId));
-                    waitingTokenRequests++;
-                    LOG.debug("pool {}: {} waits for a token '{}'", name, connection.member(), tokenName);
-                }
-                return;
-            }
-            case RegistryProtocol.CANCEL_TOKEN: {
-                String tokenName = message.readString();
-                message.expectEnd();
-                synchronized (this) {
-                    TokenPool pool = tokens.get(tokenName);
-                    if (pool == null) {
-                        return; // already answered (or never asked): the client disposes of that answer
-                    }
-                    for (Iterator<TokenRequest> it = pool.waiting.iterator(); it.hasNext();) {
-                        TokenRequest waiter = it.next();
-                        if (waiter.connection == connection && waiter.requestId == requestId) {
-                            it.remove();
-                            waitingTokenRequests--;
-                            forgetIfUnused(tokenName, pool);
-                            connection.send(error(requestId, "getToken('" + tokenName + "') was cancelled"));
-                            return;
-                        }
-                    }
+                    connection.send(reply(requestId).writeBoolean(taken).frame());
                 }
                 return;
             }
@@ -389,60 +354,6 @@ final class Pool {
         }
     }
 
-    /** The token pool of {@code tokenName}, created when new; null when the pool has too many token names. */
-    private TokenPool tokenPool(String tokenName) {
-        TokenPool pool = tokens.get(tokenName);
-        if (pool == null) {
-            if (tokens.size() >= MAX_NAMES) {
-                return null;
-            }
-            pool = new TokenPool();
-            tokens.put(tokenName, pool);
-        }
-        return pool;
-    }
-
-    /** Answers waiting requests, oldest first, while there are tokens. Caller holds the lock. */
-    private void handOutTokens(String tokenName, TokenPool pool) {
-        while (pool.taken < pool.added && !pool.waiting.isEmpty()) {
-            TokenRequest waiter = pool.waiting.poll();
-            waitingTokenRequests--;
-            if (!isMember(waiter.connection) || waiter.connection.isClosing()) {
-                continue; // its connection is going away: the token goes to the next waiter
-            }
-            waiter.connection.send(reply(waiter.requestId).writeString(tokenName + "#" + pool.taken++).frame());
-        }
-    }
-
-    /** Drops the waiting GET_TOKEN requests of a member that is removed. Caller holds the lock. */
-    private void dropWaitingTokenRequests(ServerConnection connection) {
-        if (waitingTokenRequests == 0) {
-            return;
-        }
-        for (Iterator<Map.Entry<String, TokenPool>> it = tokens.entrySet().iterator(); it.hasNext();) {
-            TokenPool pool = it.next().getValue();
-            if (pool.waiting.isEmpty()) {
-                continue;
-            }
-            int before = pool.waiting.size();
-            pool.waiting.removeIf(waiter -> waiter.connection == connection);
-            waitingTokenRequests -= before - pool.waiting.size();
-            if (pool.added == 0 && pool.waiting.isEmpty()) {
-                it.remove();
-            }
-        }
-    }
-
-    /**
-     * Forgets a token name that only existed for requests that no longer wait. A name that ever had
-     * tokens is kept, so its numbering never restarts (token strings stay unique).
-     */
-    private void forgetIfUnused(String tokenName, TokenPool pool) {
-        if (pool.added == 0 && pool.waiting.isEmpty()) {
-            tokens.remove(tokenName);
-        }
-    }
-
     private boolean checkMember(ServerConnection connection, int requestId) {
         if (isMember(connection)) {
             return true;
@@ -504,25 +415,6 @@ final class Pool {
     synchronized String describe() {
         return "pool '" + name + "': " + members.size() + " members " + members.keySet() + ", " + sequence
                 + " events" + (closedWorld ? ", closed world of " + size + (closed ? " (closed)" : "") : "")
-                + (waitingTokenRequests > 0 ? ", " + waitingTokenRequests + " getToken() calls waiting" : "")
                 + (terminator != null ? ", terminated by " + terminator : "");
-    }
-
-    /** The tokens of one name: how many were added and taken (token k is "name#k"), and who waits. */
-    private static final class TokenPool {
-        long added;
-        long taken;
-        final ArrayDeque<TokenRequest> waiting = new ArrayDeque<>();
-    }
-
-    /** A GET_TOKEN request that waits for a token. */
-    private static final class TokenRequest {
-        final ServerConnection connection;
-        final int requestId;
-
-        TokenRequest(ServerConnection connection, int requestId) {
-            this.connection = connection;
-            this.requestId = requestId;
-        }
     }
 }

@@ -2,6 +2,7 @@ package ibis.registry.central;
 
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertNull;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 
@@ -201,21 +202,22 @@ public class PoolServicesTest {
     }
 
     @Test(timeOut = 60_000)
-    public void tokensAreHandedOutOnce() throws Exception {
-        // Waiting for a token (getToken blocks while none is left) is tested in TokenTest.
+    public void tokensAreCountedPerNameAndTakenWithoutWaiting() throws Exception {
+        // More on tokens (concurrent takers, dead members, the wire) in TokenTest.
         try (PoolFixture f = new PoolFixture()) {
             RegistryClient a = f.join("tokens", ALL, null);
             RegistryClient b = f.join("tokens", ALL, null);
             a.addTokens("t", 3);
-            Set<String> tokens = new HashSet<>();
+            List<String> tokens = new ArrayList<>();
             tokens.add(a.getToken("t"));
             tokens.add(b.getToken("t"));
             tokens.add(b.getToken("t"));
-            assertEquals(tokens, Set.of("t#0", "t#1", "t#2"), "three different tokens, numbered in handing-out order");
-            assertEquals(f.server().waitingTokenRequests("tokens"), 0, "none of these calls had to wait");
+            assertEquals(tokens, List.of("t", "t", "t"), "a token is its name (IPL 2.x)");
+            assertNull(a.getToken("t"), "three added, three taken: none left, and getToken does not wait");
             a.addTokens("u", 0);
+            assertNull(b.getToken("u"));
             a.addTokens("u", 1);
-            assertEquals(b.getToken("u"), "u#0", "each name has its own tokens");
+            assertEquals(b.getToken("u"), "u", "each name has its own tokens");
             expectThrows(IllegalArgumentException.class, () -> a.addTokens("t", -1));
             expectThrows(NullPointerException.class, () -> a.getToken(null));
         }

@@ -10,6 +10,7 @@ import ibis.ipl.impl.RegistryClient;
 import ibis.registry.RecordingHandler;
 import ibis.registry.RegistryProperties;
 import ibis.registry.protocol.MessageBuilder;
+import ibis.registry.protocol.MessageReader;
 import ibis.registry.protocol.RegistryProtocol;
 import ibis.testsupport.PoolFixture;
 
@@ -20,7 +21,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Properties;
 import java.util.Random;
 
@@ -212,52 +215,81 @@ public class HostileInputTest {
         assertServerStillServes();
     }
 
+    /**
+     * A member floods the server with token requests: every GET_TOKEN is answered at once ("none"),
+     * the token names are bounded, a negative count is refused, and the tokens it added outlive it.
+     */
     @Test(timeOut = 60_000)
-    public void floodOfWaitingGetTokenCallsIsBoundedAndDroppedWithTheMember() throws Exception {
+    public void floodOfTokenRequestsIsAnsweredAtOnceAndTokenNamesAreBounded() throws Exception {
         RecordingHandler h = new RecordingHandler();
         RegistryClient observer = fixture.join("flood", CAPS, h);
         observer.enableEvents();
-        int limit = Pool.MAX_WAITING_TOKEN_REQUESTS;
+        int limit = Pool.MAX_NAMES;
+        int gets = limit + 1; // request ids 1..gets: GET_TOKEN of names nobody added
+        int addsFrom = gets + 1; // then limit + 1 ADD_TOKENS of new names: the last is beyond the bound
+        int negative = addsFrom + limit + 1;
+        int sync = negative + 1;
         try (Socket s = connect()) {
             OutputStream out = new java.io.BufferedOutputStream(s.getOutputStream());
             out.write(preamble());
             out.write(joinFrame("flood"));
-            for (int id = 1; id <= limit + 1; id++) {
-                out.write(new MessageBuilder(RegistryProtocol.GET_TOKEN).writeInt(id).writeString("t").frame());
+            for (int id = 1; id <= gets; id++) {
+                out.write(new MessageBuilder(RegistryProtocol.GET_TOKEN).writeInt(id).writeString("g" + id).frame());
             }
-            int sync = limit + 2;
+            for (int i = 0; i <= limit; i++) {
+                out.write(new MessageBuilder(RegistryProtocol.ADD_TOKENS).writeInt(addsFrom + i).writeString("n" + i)
+                        .writeInt(1).frame());
+            }
+            out.write(new MessageBuilder(RegistryProtocol.ADD_TOKENS).writeInt(negative).writeString("n0")
+                    .writeInt(-1).frame());
             out.write(new MessageBuilder(RegistryProtocol.SEQUENCE_NUMBER).writeInt(sync).writeString("s").frame());
             out.flush();
             DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(s.getInputStream()));
             assertEquals(in.readInt(), RegistryProtocol.MAGIC);
             assertEquals(in.readByte(), RegistryProtocol.VERSION);
-            int errors = 0;
+            int none = 0;
+            int added = 0;
+            List<Integer> refused = new ArrayList<>();
             while (true) {
-                ibis.registry.protocol.MessageReader frame = ibis.registry.protocol.MessageReader.readFrame(in,
-                        RegistryProtocol.MAX_SERVER_FRAME);
+                MessageReader frame = MessageReader.readFrame(in, RegistryProtocol.MAX_SERVER_FRAME);
                 assertTrue(frame != null, "the server closed the flooding member's connection");
                 if (frame.type() == RegistryProtocol.ERROR) {
-                    assertEquals(frame.readInt(), limit + 1, "only the request beyond the limit is refused");
+                    int id = frame.readInt();
                     String reason = frame.readString();
-                    assertTrue(reason.contains("too many getToken"), reason);
-                    errors++;
-                } else if (frame.type() == RegistryProtocol.REPLY && frame.readInt() == sync) {
-                    break;
+                    assertTrue(id == addsFrom + limit && reason.contains("too many token names")
+                            || id == negative && reason.contains("negative"), id + ": " + reason);
+                    refused.add(id);
+                } else if (frame.type() == RegistryProtocol.REPLY) {
+                    int id = frame.readInt();
+                    if (id == sync) {
+                        break;
+                    } else if (id <= gets) {
+                        assertEquals(frame.readBoolean(), false, "no token of a name nobody added");
+                        frame.expectEnd();
+                        none++;
+                    } else {
+                        frame.expectEnd();
+                        added++;
+                    }
                 } else {
                     assertTrue(frame.type() == RegistryProtocol.WELCOME || frame.type() == RegistryProtocol.EVENT,
                             "unexpected " + RegistryProtocol.messageName(frame.type()));
                 }
             }
-            assertEquals(errors, 1);
-            assertEquals(fixture.server().waitingTokenRequests("flood"), limit);
-            // The honest member's own call is refused too while the pool is full, but it does not hang.
-            IOException full = org.testng.Assert.expectThrows(IOException.class, () -> observer.getToken("u"));
-            assertTrue(full.getMessage().contains("too many getToken"), full.getMessage());
+            assertEquals(none, gets, "every getToken was answered, none waits");
+            assertEquals(added, limit, "tokens of " + limit + " names are accepted");
+            assertEquals(refused, List.of(addsFrom + limit, negative), "the name beyond the bound, the negative count");
+            IOException full = org.testng.Assert.expectThrows(IOException.class, () -> observer.addTokens("new", 1));
+            assertTrue(full.getMessage().contains("too many token names"), full.getMessage());
+            assertEquals(observer.getToken("n0"), "n0", "a name that has tokens still takes");
+            assertEquals(observer.getToken("n0"), null, "the negative count changed nothing");
+            observer.addTokens("n1", 1); // a name that has tokens still takes more
         }
         h.await("died 1"); // the flooding connection closed without a leave
-        assertEquals(fixture.server().waitingTokenRequests("flood"), 0, "a dead member's calls are dropped");
-        observer.addTokens("t", 1);
-        assertEquals(observer.getToken("t"), "t#0", "no token went to the dead member's calls");
+        assertEquals(observer.getToken("n1"), "n1", "the tokens a dead member added stay with the pool");
+        assertEquals(observer.getToken("n1"), "n1");
+        assertEquals(observer.getToken("n1"), null);
+        assertEquals(observer.getToken("g1"), null);
         assertServerStillServes();
     }
 

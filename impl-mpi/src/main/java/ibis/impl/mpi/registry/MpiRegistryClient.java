@@ -64,8 +64,6 @@ public final class MpiRegistryClient implements RegistryClient {
     private final Thread receiver;
     private final CompletableFuture<Void> welcome = new CompletableFuture<>();
     private final ConcurrentHashMap<Integer, CompletableFuture<Reader>> pending = new ConcurrentHashMap<>();
-    /** getToken calls given up (interrupted): a token that still comes for one is added back. */
-    private final ConcurrentHashMap<Integer, String> withdrawnTokenCalls = new ConcurrentHashMap<>();
     private final AtomicInteger requestIds = new AtomicInteger();
     private final AtomicBoolean leaving = new AtomicBoolean();
     private final AtomicInteger requestsSent = new AtomicInteger();
@@ -304,13 +302,7 @@ public final class MpiRegistryClient implements RegistryClient {
             }
             return;
         }
-        String tokenName = withdrawnTokenCalls.remove(id);
-        if (tokenName != null && status == RegistryWire.OK) {
-            // The token was handed out as the call was withdrawn: give it back, as a new token.
-            LOG.debug("rank {}: a token of '{}' came for a withdrawn getToken(); adding it back", rank, tokenName);
-            channel.send(0, new Writer(RegistryWire.ADD_TOKENS).writeInt(requestIds.incrementAndGet())
-                    .writeString(tokenName).writeInt(1).bytes());
-        }
+        LOG.debug("rank {}: ignoring the reply to request {}, whose caller stopped waiting", rank, id);
     }
 
     /** This member can no longer use the registry: wakes every waiting call with the reason. */
@@ -511,8 +503,8 @@ public final class MpiRegistryClient implements RegistryClient {
 
     /**
      * Removes the member from the pool: every member, the declared one included, gets {@code died};
-     * its elections are cleared, its waiting getToken calls dropped, and its later registry calls
-     * fail. The rank itself keeps running (MPI cannot remove it from the job).
+     * its elections are cleared, and its later registry calls fail. The rank itself keeps running
+     * (MPI cannot remove it from the job).
      */
     @Override
     public void assumeDead(IbisIdentifier ibisIdentifier) throws IOException {
@@ -653,28 +645,23 @@ public final class MpiRegistryClient implements RegistryClient {
     }
 
     /**
-     * Takes a token ({@code name#k}), waiting at rank 0, first come first served, until one is
-     * available. An interrupted call is withdrawn; a token handed to it anyway is added back.
+     * Takes one of the tokens of {@code name} (kept by rank 0) if there is one, without waiting for
+     * more (IPL 2.x).
+     *
+     * @return {@code name} when a token was taken, null when that name had none left
      */
     @Override
     public String getToken(String name) throws IOException {
         checkName(name, "token name");
         int id = nextId();
-        try {
-            Reader reply = call(new Writer(RegistryWire.GET_TOKEN).writeInt(id).writeString(name), id,
-                    "getToken('" + name + "')");
-            String token = reply.readString();
-            reply.expectEnd();
-            return token;
-        } catch (InterruptedIOException e) {
-            withdrawnTokenCalls.put(id, name);
-            try {
-                channel.send(0, new Writer(RegistryWire.WITHDRAW_TOKEN).writeInt(id).bytes());
-            } catch (IOException sendFailure) {
-                LOG.debug("rank {}: withdrawing getToken('{}') failed: {}", rank, name, sendFailure.toString());
-            }
-            throw e;
+        Reader reply = call(new Writer(RegistryWire.GET_TOKEN).writeInt(id).writeString(name), id,
+                "getToken('" + name + "')");
+        byte taken = reply.readByte();
+        reply.expectEnd();
+        if (taken != 0 && taken != 1) {
+            throw new IOException("malformed registry reply to getToken('" + name + "'): " + taken);
         }
+        return taken == 1 ? name : null;
     }
 
     @Override

@@ -8,9 +8,7 @@ import ibis.impl.mpi.registry.RegistryWire.Writer;
 import ibis.ipl.impl.MemberIdentifier;
 
 import java.io.IOException;
-import java.util.ArrayDeque;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -28,7 +26,7 @@ final class RegistryCoordinator {
 
     private static final Logger LOG = LoggerFactory.getLogger(RegistryCoordinator.class);
 
-    /** Upper bound on waiting getToken calls, and on election, sequence and token names. */
+    /** Upper bound on election and sequence names, and on token names that have tokens. */
     static final int MAX_ENTRIES = 1 << 16;
 
     private final RegistryChannel channel;
@@ -44,16 +42,9 @@ final class RegistryCoordinator {
     private final TreeSet<Integer> members = new TreeSet<>();
     private final Map<String, Integer> elections = new HashMap<>();
     private final Map<String, Long> sequences = new HashMap<>();
-    private final Map<String, TokenPool> tokens = new HashMap<>();
-    private int waitingTokenCalls;
+    /** Per token name, how many of its tokens are left (more than 0: a name whose last one went is forgotten). */
+    private final Map<String, Long> tokens = new HashMap<>();
     private Integer terminator;
-
-    /** The tokens of one name: how many are there, the next number, the calls that wait, in order. */
-    private static final class TokenPool {
-        long available;
-        long next;
-        final ArrayDeque<long[]> waiting = new ArrayDeque<>(); // {rank, request id}
-    }
 
     RegistryCoordinator(RegistryChannel channel) {
         this.channel = channel;
@@ -77,11 +68,6 @@ final class RegistryCoordinator {
     void handle(int source, Reader request) throws IOException {
         if (request.kind == RegistryWire.JOIN) {
             join(source, request.readString(), request.readInt(), request.readMember());
-            request.expectEnd();
-            return;
-        }
-        if (request.kind == RegistryWire.WITHDRAW_TOKEN) {
-            withdrawToken(source, request.readInt());
             request.expectEnd();
             return;
         }
@@ -205,55 +191,36 @@ final class RegistryCoordinator {
     }
 
     private void addTokens(int source, int id, String name, int count) throws IOException {
-        TokenPool pool = tokenPool(name);
-        if (pool == null) {
-            send(source, reply(id, false).writeString("too many token names (" + MAX_ENTRIES + ")").bytes());
+        Long left = tokens.get(name);
+        if (count < 0) {
+            send(source, reply(id, false).writeString("negative token count " + count).bytes());
             return;
         }
-        pool.available += count;
-        while (pool.available > 0 && !pool.waiting.isEmpty()) {
-            long[] waiter = pool.waiting.poll();
-            waitingTokenCalls--;
-            pool.available--;
-            int rank = (int) waiter[0];
-            send(rank, reply((int) waiter[1], true).writeString(name + "#" + pool.next++).bytes());
+        if (count > 0) {
+            if (left == null && tokens.size() >= MAX_ENTRIES) {
+                send(source, reply(id, false).writeString("too many token names (" + MAX_ENTRIES + ")").bytes());
+                return;
+            }
+            long now = left == null ? 0 : left;
+            if (now > Long.MAX_VALUE - count) {
+                send(source, reply(id, false).writeString("too many tokens '" + name + "' (" + now + " left, " + count
+                        + " more would overflow)").bytes());
+                return;
+            }
+            tokens.put(name, now + count);
         }
         send(source, reply(id, true).bytes());
     }
 
+    /** Answered at once (IPL 2.x): 1 when a token was taken, 0 when the name had none. */
     private void getToken(int source, int id, String name) throws IOException {
-        TokenPool pool = tokenPool(name);
-        if (pool == null) {
-            send(source, reply(id, false).writeString("too many token names (" + MAX_ENTRIES + ")").bytes());
-        } else if (pool.available > 0) {
-            pool.available--;
-            send(source, reply(id, true).writeString(name + "#" + pool.next++).bytes());
-        } else if (waitingTokenCalls >= MAX_ENTRIES) {
-            send(source, reply(id, false).writeString("too many getToken() calls waiting ("
-                    + MAX_ENTRIES + ")").bytes());
-        } else {
-            pool.waiting.add(new long[] {source, id});
-            waitingTokenCalls++;
+        Long left = tokens.get(name);
+        if (left != null && left == 1) {
+            tokens.remove(name);
+        } else if (left != null) {
+            tokens.put(name, left - 1);
         }
-    }
-
-    private TokenPool tokenPool(String name) {
-        TokenPool pool = tokens.get(name);
-        if (pool == null && tokens.size() < MAX_ENTRIES) {
-            pool = new TokenPool();
-            tokens.put(name, pool);
-        }
-        return pool;
-    }
-
-    /** Drops a waiting getToken; when it was served already the member adds the token back itself. */
-    private void withdrawToken(int source, int id) {
-        for (TokenPool pool : tokens.values()) {
-            if (pool.waiting.removeIf(w -> w[0] == source && w[1] == id)) {
-                waitingTokenCalls--;
-                return;
-            }
-        }
+        send(source, reply(id, true).writeByte(left != null ? 1 : 0).bytes());
     }
 
     private void terminate(int source, int id) throws IOException {
@@ -293,14 +260,6 @@ final class RegistryCoordinator {
     private void remove(int rank) {
         members.remove(rank);
         elections.values().removeIf(winner -> winner == rank);
-        for (TokenPool pool : tokens.values()) {
-            for (Iterator<long[]> it = pool.waiting.iterator(); it.hasNext();) {
-                if (it.next()[0] == rank) {
-                    it.remove();
-                    waitingTokenCalls--;
-                }
-            }
-        }
     }
 
     // ---------------------------------------------------------------- sending

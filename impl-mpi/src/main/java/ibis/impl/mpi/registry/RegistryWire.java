@@ -29,10 +29,9 @@ final class RegistryWire {
     static final byte SIGNAL = 4;
     /** request id, token name, count. */
     static final byte ADD_TOKENS = 5;
-    /** request id, token name. */
+    /** request id, token name; answered at once, the REPLY's result a byte: 1 a token was taken, 0 none. */
     static final byte GET_TOKEN = 6;
-    /** request id of the GET_TOKEN to withdraw. */
-    static final byte WITHDRAW_TOKEN = 7;
+    // 7 was WITHDRAW_TOKEN, for the getToken calls that waited; none wait now, so it is gone (not to be reused).
     /** request id. */
     static final byte TERMINATE = 8;
     /** request id. */

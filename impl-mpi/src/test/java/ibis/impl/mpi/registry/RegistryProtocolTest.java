@@ -297,13 +297,52 @@ public class RegistryProtocolTest {
         last.leave();
     }
 
+    /** IPL 2.x: getToken never waits; with no token left it returns null at once (it would hang here if it waited). */
     @Test(timeOut = 30_000)
-    public void getTokenWaitsUntilATokenIsAdded() throws Exception {
-        List<MpiRegistryClient> members = joinAll(2, ALL, null, pool("tokens"));
-        Future<String> waiting = threads.submit(() -> members.get(1).getToken("t"));
-        members.get(0).addTokens("t", 2);
-        assertEquals(waiting.get(10, TimeUnit.SECONDS), "t#0");
-        assertEquals(members.get(0).getToken("t"), "t#1");
+    public void getTokenWithNoneAvailableReturnsNullAtOnce() throws Exception {
+        List<MpiRegistryClient> members = joinAll(2, ALL, null, pool("no-tokens"));
+        assertNull(members.get(1).getToken("t"), "a name that never had tokens has none");
+        members.get(0).addTokens("t", 0);
+        assertNull(members.get(0).getToken("t"), "adding 0 tokens adds none");
+        members.get(0).addTokens("t", 1);
+        assertEquals(members.get(1).getToken("t"), "t");
+        assertNull(members.get(0).getToken("t"), "the only token was taken by the other rank");
+        assertEquals(members.get(1).getSequenceNumber("after"), 0L, "a null answer leaves the member usable");
+    }
+
+    @Test(timeOut = 30_000)
+    public void getTokenReturnsTheNameAndTakesExactlyTheAddedCountAcrossMembers() throws Exception {
+        List<MpiRegistryClient> members = joinAll(3, ALL, null, pool("tokens"));
+        members.get(0).addTokens("t", 3);
+        members.get(2).addTokens("t", 1);
+        members.get(1).addTokens("u", 1);
+        for (int i = 0; i < 4; i++) {
+            assertEquals(members.get(i % 3).getToken("t"), "t", "token " + i + " of 4");
+        }
+        for (MpiRegistryClient m : members) {
+            assertNull(m.getToken("t"), "4 added, 4 taken: none left");
+        }
+        assertEquals(members.get(0).getToken("u"), "u", "each name has its own tokens");
+        assertNull(members.get(2).getToken("u"));
+        expectThrows(IllegalArgumentException.class, () -> members.get(0).addTokens("t", -1));
+        expectThrows(NullPointerException.class, () -> members.get(0).getToken(null));
+    }
+
+    @Test(timeOut = 60_000)
+    public void tokenNamesAreBoundedButANameThatHasTokensStillTakesMore() throws Exception {
+        List<MpiRegistryClient> members = joinAll(2, ALL, null, pool("token-names"));
+        MpiRegistryClient m = members.get(1);
+        for (int i = 0; i < RegistryCoordinator.MAX_ENTRIES; i++) {
+            m.addTokens("n" + i, 1);
+        }
+        IOException full = expectThrows(IOException.class, () -> m.addTokens("one-too-many", 1));
+        assertTrue(full.getMessage().contains("too many token names"), full.getMessage());
+        members.get(0).addTokens("n0", 1);
+        assertEquals(members.get(0).getToken("n0"), "n0");
+        assertEquals(m.getToken("n0"), "n0");
+        assertNull(m.getToken("n0"));
+        m.addTokens("one-more", 1); // n0 ran out and was forgotten: room for one name
+        assertEquals(members.get(0).getToken("one-more"), "one-more");
     }
 
     @Test(timeOut = 30_000)
@@ -320,6 +359,8 @@ public class RegistryProtocolTest {
             assertEquals(recorders[r].next(), "died 2");
         }
         expectThrows(IOException.class, () -> members.get(2).getSequenceNumber("x"));
+        expectThrows(IOException.class, () -> members.get(2).getToken("x"));
+        expectThrows(IOException.class, () -> members.get(2).addTokens("x", 1));
         assertEquals(members.get(1).getSequenceNumber("x"), 0L);
     }
 
