@@ -134,15 +134,17 @@ public interface Registry extends Manageable {
     String getPoolName();
 
     /**
-     * Waits until the pool is closed: in a closed world, until {@link IbisProperties#POOL_SIZE}
-     * members have joined. Needs {@link IbisCapabilities#CLOSED_WORLD}.
+     * Waits until the pool is closed: until {@link IbisProperties#POOL_SIZE} members have joined,
+     * or until a member terminated the pool before that. Needs {@link IbisCapabilities#CLOSED_WORLD}
+     * (also in a pool that was terminated: in an open world there is nothing to wait for).
      */
     void waitUntilPoolClosed();
 
     /**
-     * Tells whether the pool is closed.
+     * Tells whether the pool is closed, that is, takes no new members.
      *
-     * @return true once all members of a closed-world pool have joined
+     * @return true once all members of a closed-world pool have joined, or once the pool (open or
+     *         closed world) was terminated
      */
     boolean isClosed();
 
@@ -187,7 +189,10 @@ public interface Registry extends Manageable {
 
     /**
      * Terminates the pool: every member gets a {@code poolTerminated} event and
-     * {@link #waitUntilTerminated()} returns everywhere. Needs {@link IbisCapabilities#TERMINATION}.
+     * {@link #waitUntilTerminated()} returns everywhere. As in IPL 2.x, this also closes the pool
+     * when it is not closed yet: nobody can join it any more, {@link #isClosed()} becomes true, and
+     * every member gets {@code poolClosed} just before {@code poolTerminated}. Only the first call in
+     * the pool has an effect. Needs {@link IbisCapabilities#TERMINATION}.
      *
      * @throws IOException when the registry cannot be reached
      */

@@ -11,6 +11,7 @@ import static org.testng.Assert.expectThrows;
 import ibis.ipl.Ibis;
 import ibis.ipl.IbisCapabilities;
 import ibis.ipl.IbisConfigurationException;
+import ibis.ipl.IbisCreationFailedException;
 import ibis.ipl.IbisIdentifier;
 import ibis.ipl.Location;
 import ibis.ipl.Registry;
@@ -363,6 +364,29 @@ public class RegistryContractTest {
             assertTrue(c.registry().hasTerminated());
             assertEquals(b.registry().waitUntilTerminated(), a.identifier());
             logB.awaitEvent("terminated " + a.identifier().name());
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void terminateClosesAnOpenPoolFirstAndRefusesLaterJoins() throws Exception {
+        // IPL 2.x Registry.terminate: "Also closes the pool, if it has not been closed yet, stopping any new
+        // ibisses from joining the pool."
+        try (PoolFixture pool = ImplementationUnderTest.pool()) {
+            IbisCapabilities caps = new IbisCapabilities(IbisCapabilities.TERMINATION,
+                    IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED);
+            RegistryLog logB = new RegistryLog();
+            Ibis a = pool.create(caps, null, Types.ONE_TO_ONE);
+            Ibis b = pool.create(caps, logB, Types.ONE_TO_ONE);
+            b.registry().enableEvents();
+            assertFalse(a.registry().isClosed(), "an open world is not closed before it is terminated");
+            a.registry().terminate();
+            String terminated = "terminated " + a.identifier().name();
+            List<String> events = logB.awaitEvent(terminated);
+            assertEquals(events.subList(events.size() - 2, events.size()), List.of("closed", terminated),
+                    "poolClosed comes right before poolTerminated: " + events);
+            assertTrue(a.registry().isClosed());
+            assertTrue(b.registry().isClosed());
+            expectThrows(IbisCreationFailedException.class, () -> pool.create(caps, null, Types.ONE_TO_ONE));
         }
     }
 

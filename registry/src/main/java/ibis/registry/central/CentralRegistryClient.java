@@ -344,7 +344,9 @@ public final class CentralRegistryClient implements RegistryClient {
     }
 
     /**
-     * Waits until all {@code ibis.pool.size} members have joined.
+     * Waits until the pool is closed: all {@code ibis.pool.size} members have joined, or a member
+     * terminated the pool first. Like IPL 2.x, an open world has nothing to wait for, terminated or
+     * not.
      *
      * @throws IbisConfigurationException without the {@code closed.world} capability
      * @throws IbisRuntimeException when the registry connection is lost first
@@ -355,7 +357,10 @@ public final class CentralRegistryClient implements RegistryClient {
         view.awaitPoolClosed();
     }
 
-    /** True once a closed-world pool is complete; always false in an open world. */
+    /**
+     * True once the pool is closed: a closed-world pool when it is complete, and any pool once it was
+     * terminated (IPL 2.x: terminating closes the pool first).
+     */
     @Override
     public boolean isClosed() {
         return view.isClosed();
@@ -412,6 +417,11 @@ public final class CentralRegistryClient implements RegistryClient {
         return taken ? name : null;
     }
 
+    /**
+     * Terminates the pool. The first terminate of a pool that is not closed yet also closes it, as in
+     * IPL 2.x: every member gets {@code poolClosed()} and then {@code poolTerminated(this member)}, in
+     * the pool's event order, and later joins are refused. A later terminate changes nothing.
+     */
     @Override
     public void terminate() throws IOException {
         require(termination, "terminate()", IbisCapabilities.TERMINATION);

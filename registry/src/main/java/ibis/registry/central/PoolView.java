@@ -316,7 +316,7 @@ final class PoolView {
         }
     }
 
-    /** Waits until a closed-world pool is complete. */
+    /** Waits until the pool is closed: a closed world complete, or the pool terminated. */
     void awaitPoolClosed() {
         synchronized (lock) {
             while (!poolClosed) {

@@ -86,7 +86,10 @@ public final class RegistryProtocol {
     public static final byte EVENT_ELECTION = 4;
     /** A signal to this member: signal text, sender. */
     public static final byte EVENT_SIGNAL = 5;
-    /** A closed-world pool is complete; no payload. */
+    /**
+     * The pool is closed: a closed world is complete, or the pool is being terminated (then it comes
+     * right before {@link #EVENT_POOL_TERMINATED}); no payload. Sent once per pool.
+     */
     public static final byte EVENT_POOL_CLOSED = 6;
     /** The pool was terminated: the terminating member. */
     public static final byte EVENT_POOL_TERMINATED = 7;

@@ -342,6 +342,11 @@ final class Pool {
                     }
                     if (terminator == null) {
                         terminator = connection.member();
+                        if (!closed) {
+                            // IPL 2.x: terminating also closes the pool (nobody joins any more), first.
+                            closed = true;
+                            broadcast(RegistryProtocol.EVENT_POOL_CLOSED, null, null);
+                        }
                         broadcast(RegistryProtocol.EVENT_POOL_TERMINATED, terminator, null);
                     }
                     connection.send(reply(requestId).frame());
@@ -414,7 +419,7 @@ final class Pool {
     /** The member's current members' names and the event counter, for logs and management. */
     synchronized String describe() {
         return "pool '" + name + "': " + members.size() + " members " + members.keySet() + ", " + sequence
-                + " events" + (closedWorld ? ", closed world of " + size + (closed ? " (closed)" : "") : "")
+                + " events" + (closedWorld ? ", closed world of " + size : ", open world") + (closed ? " (closed)" : "")
                 + (terminator != null ? ", terminated by " + terminator : "");
     }
 }

@@ -166,6 +166,95 @@ public class PoolServicesTest {
         }
     }
 
+    /** IPL 2.x: terminate() "also closes the pool, if it has not been closed yet". */
+    @Test(timeOut = 60_000)
+    public void terminateClosesAnOpenPoolFirstThenTerminatesIt() throws Exception {
+        try (PoolFixture f = new PoolFixture()) {
+            RecordingHandler ha = new RecordingHandler();
+            RegistryClient a = f.join("end-open", ALL, ha);
+            a.enableEvents();
+            RecordingHandler hb = new RecordingHandler();
+            RegistryClient b = f.join("end-open", ALL, hb);
+            b.enableEvents();
+            RegistryClient polling = f.join("end-open", ALL, null);
+            assertFalse(a.isClosed());
+            assertFalse(polling.isClosed());
+
+            b.terminate();
+            b.terminate(); // the second one changes nothing: no second poolClosed
+            a.signal("after", (IbisIdentifier[]) null); // a later event, to see what came between
+            for (RecordingHandler h : List.of(ha, hb)) {
+                h.await("signal after from 0");
+                List<String> events = h.events();
+                assertEquals(events.subList(events.size() - 3, events.size()),
+                        List.of("closed", "terminated 1", "signal after from 0"),
+                        "poolClosed, then poolTerminated, in the pool's event order: " + events);
+                assertEquals(events.stream().filter("closed"::equals).count(), 1L, events.toString());
+            }
+            assertEquals(polling.waitUntilTerminated(), b.identifier());
+            for (RegistryClient m : List.of(a, b, polling)) {
+                assertTrue(m.isClosed(), "a terminated pool is closed");
+                assertEquals(m.getManagementProperty("pool.closed"), "true");
+                // Decided: waitUntilPoolClosed still needs closed.world, as in IPL 2.x.
+                expectThrows(IbisConfigurationException.class, m::waitUntilPoolClosed);
+            }
+            IOException refused = expectThrows(IOException.class, () -> f.join("end-open", ALL, null));
+            assertTrue(refused.getMessage().contains("terminated"), refused.getMessage());
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void terminateClosesAClosedWorldThatIsStillShortOfMembers() throws Exception {
+        try (PoolFixture f = new PoolFixture()) {
+            IbisCapabilities caps = new IbisCapabilities(IbisCapabilities.CLOSED_WORLD,
+                    IbisCapabilities.TERMINATION, IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED);
+            Properties p = f.memberProperties("short");
+            p.setProperty(IbisProperties.POOL_SIZE, "3");
+            RecordingHandler ha = new RecordingHandler();
+            RegistryClient a = f.join(p, caps, ha);
+            a.enableEvents();
+            RegistryClient b = f.join(p, caps, null);
+            ExecutorService pool = Executors.newSingleThreadExecutor();
+            try {
+                Future<Boolean> waiter = pool.submit(() -> {
+                    b.waitUntilPoolClosed();
+                    return b.isClosed();
+                });
+                assertFalse(a.isClosed(), "2 of 3 members");
+                a.terminate();
+                assertTrue(waiter.get(), "waitUntilPoolClosed returned once the pool was terminated");
+            } finally {
+                pool.shutdownNow();
+            }
+            ha.await("terminated 0");
+            assertEquals(ha.events(), List.of("joined 0", "joined 1", "closed", "terminated 0"));
+            assertTrue(a.isClosed());
+            IOException refused = expectThrows(IOException.class, () -> f.join(p, caps, null));
+            assertTrue(refused.getMessage().contains("terminated"), refused.getMessage());
+        }
+    }
+
+    @Test(timeOut = 60_000)
+    public void terminateOfACompleteClosedWorldOnlyTerminatesIt() throws Exception {
+        try (PoolFixture f = new PoolFixture()) {
+            IbisCapabilities caps = new IbisCapabilities(IbisCapabilities.CLOSED_WORLD, IbisCapabilities.TERMINATION,
+                    IbisCapabilities.SIGNALS, IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED);
+            Properties p = f.memberProperties("complete");
+            p.setProperty(IbisProperties.POOL_SIZE, "2");
+            RecordingHandler ha = new RecordingHandler();
+            RegistryClient a = f.join(p, caps, ha);
+            a.enableEvents();
+            RegistryClient b = f.join(p, caps, null);
+            b.waitUntilPoolClosed();
+            b.terminate();
+            b.signal("after", a.identifier());
+            ha.await("signal after from 1");
+            assertEquals(ha.events(), List.of("joined 0", "joined 1", "closed", "terminated 1", "signal after from 1"),
+                    "the pool was closed already: only poolTerminated");
+            assertTrue(a.isClosed());
+        }
+    }
+
     @Test(timeOut = 60_000)
     public void sequenceNumbersAreUniqueAcrossThePool() throws Exception {
         try (PoolFixture f = new PoolFixture()) {

@@ -264,14 +264,20 @@ public class RegistryProtocolTest {
         assertFalse(members.get(0).hasTerminated());
         members.get(2).terminate();
         members.get(0).terminate(); // a second terminate is ignored
+        members.get(1).signal("after", (IbisIdentifier[]) null); // a later event, to see what came between
         for (int r = 0; r < 3; r++) {
             assertEquals(members.get(r).waitUntilTerminated(), members.get(2).identifier());
             assertTrue(members.get(r).hasTerminated());
             members.get(r).enableEvents();
-            for (int j = 0; j < 4; j++) {
-                recorders[r].next();
+            for (int j = 0; j < 3; j++) {
+                assertEquals(recorders[r].next(), "joined " + j);
             }
+            assertEquals(recorders[r].next(), "closed", "closed once every rank joined");
+            // The pool was closed already: terminate (which closes a pool that is not, IPL 2.x) adds no poolClosed.
             assertEquals(recorders[r].next(), "terminated by 2");
+            assertEquals(recorders[r].next(), "signal after from 1");
+            assertTrue(members.get(r).isClosed());
+            members.get(r).waitUntilPoolClosed();
         }
     }
 
