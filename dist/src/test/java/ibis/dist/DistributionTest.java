@@ -66,8 +66,9 @@ public class DistributionTest {
             assertTrue(Files.isExecutable(home.resolve("bin").resolve(script)), "bin/" + script);
         }
         assertFalse(Files.exists(home.resolve("bin/ibis-test")), "ibis-test needs the sources and Maven");
-        for (String script : List.of("ipl-run", "ipl-server", "iplc")) {
-            assertTrue(Files.isExecutable(home.resolve("bin").resolve(script)), "IPL 2.x's bin/" + script);
+        for (String script : List.of("ipl-run", "ipl-server", "iplc", "gmi-run", "gmi-server", "gmic", "rmi-run",
+                "rmi-server")) {
+            assertTrue(Files.isExecutable(home.resolve("bin").resolve(script)), "the earlier Ibis's bin/" + script);
         }
         assertTrue(Files.readString(home.resolve("README.md")).contains("# Ibis binary distribution"),
                 "the distribution's own README");

@@ -50,6 +50,8 @@ public final class Ibisc {
             "                   build-time stubs as well",
             "  --no-rmi-stubs   do not write RMI stubs and skeletons (Ibis RMI then generates them at run time)",
             "  -h, --help       show this help",
+            "IPL 2.x's options are accepted: -verbose, -no-verbose, -rmi-java2ibis (= --java-rmi), and -rmi, -gmi,",
+            "-iogen-force, -keep, -verify, -compress, -debug and their -no- forms, which change nothing here.",
             "Exit status: 0 done, 1 failure, 2 usage error.");
 
     private Ibisc() {
@@ -72,16 +74,38 @@ public final class Ibisc {
             switch (a) {
                 case "-v":
                 case "--verbose":
+                case "-verbose":
                     verbose = true;
                     break;
+                case "-no-verbose":
+                    verbose = false;
+                    break;
                 case "--java-rmi":
+                case "-rmi-java2ibis": // IPL 2.x's name
                     javaRmi = true;
+                    break;
+                case "-rmi":
+                case "-gmi":
+                case "-iogen-force":
+                case "-keep":
+                case "-no-keep":
+                case "-verify":
+                case "-no-verify":
+                case "-compress":
+                case "-no-compress":
+                case "-d":
+                case "-debug":
+                case "-no-debug":
+                    // IPL 2.x's ibisc options: serializers, RMI and GMI stubs are always made here, and
+                    // the others concern that rewriter's own workings; accepted so 2.x builds run.
                     break;
                 case "--no-rmi-stubs":
                     rmiStubs = false;
                     break;
                 case "-h":
+                case "-help":
                 case "--help":
+                case "/?":
                     out.println(USAGE_TEXT);
                     return OK;
                 case "-cp":

@@ -100,6 +100,18 @@ public class IbiscCommandTest {
         }
     }
 
+    /** A build written for IPL 2.x's ibisc (or gmic, which passed -gmi) runs unchanged. */
+    @Test
+    public void theOptionsOfIpl2sIbiscAreAccepted() {
+        assertEquals(ibisc("-verbose", "-rmi", "-gmi", "-iogen-force", "-keep", "-no-verify", "-no-compress",
+                "-no-debug", dir.toString()), Ibisc.OK, err());
+        assertTrue(out().contains("rewritten c.Plain"), "-verbose lists: " + out());
+        assertTrue(Files.exists(dir.resolve("c/Plain_ibis_io_Generator.class")));
+        out.reset();
+        assertEquals(ibisc("-help"), Ibisc.OK, err());
+        assertTrue(out().contains("usage: ibisc"), out());
+    }
+
     @Test
     public void usageErrorsExitWithTwo() {
         assertEquals(ibisc(), Ibisc.USAGE);
