@@ -122,4 +122,33 @@ public class NamingTest {
                 () -> LocateRegistry.getRegistry().lookup("only-in-4711"));
         assertEquals(Naming.lookup("//x:4711/only-in-4711"), a);
     }
+
+    /** A socket factory that fails the test if Ibis RMI ever used it. */
+    private static final class UnusableFactory implements java.rmi.server.RMIClientSocketFactory,
+            java.rmi.server.RMIServerSocketFactory, java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public java.net.Socket createSocket(String host, int port) {
+            throw new AssertionError("client socket factory used");
+        }
+
+        @Override
+        public java.net.ServerSocket createServerSocket(int port) {
+            throw new AssertionError("server socket factory used");
+        }
+    }
+
+    /** The JDK's LocateRegistry overloads with socket factories exist (java.rmi programs call them). */
+    @Test(timeOut = 60_000)
+    public void registryOverloadsWithSocketFactoriesCreateAndFindTheSameRegistry() throws Exception {
+        UnusableFactory f = new UnusableFactory();
+        Registry created = LocateRegistry.createRegistry(4712, f, f);
+        expectThrows(ExportException.class, () -> LocateRegistry.createRegistry(4712, f, null));
+        Echo a = (Echo) UnicastRemoteObject.exportObject(new EchoImpl());
+        created.bind("factories-4712", a);
+        Registry found = LocateRegistry.getRegistry("anyhost", 4712, f);
+        assertEquals(((Echo) found.lookup("factories-4712")).echoInt(9), 9);
+        assertEquals(Arrays.asList(LocateRegistry.getRegistry(null, 4712, null).list()), List.of("factories-4712"));
+    }
 }

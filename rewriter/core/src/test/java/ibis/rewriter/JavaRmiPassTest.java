@@ -462,6 +462,60 @@ public class JavaRmiPassTest {
         }
     }
 
+    /**
+     * The JDK's {@code LocateRegistry.createRegistry(port, csf, ssf)} and
+     * {@code getRegistry(host, port, csf)} are mapped (the pass used to refuse a program calling
+     * them), and the rewritten program serves and finds its registry through them.
+     */
+    @Test(timeOut = 120_000)
+    public void registryOverloadsWithSocketFactoriesAreMappedAndWork() throws Exception {
+        Path dir = Samples.tempDir("jrmi-registry-factories");
+        try {
+            Samples.compile(dir, Map.of(
+                    "f/Ping.java", String.join("\n",
+                            "package f;",
+                            "public interface Ping extends java.rmi.Remote {"
+                                    + " int ping(int x) throws java.rmi.RemoteException; }"),
+                    "f/Main.java", String.join("\n",
+                            "package f;",
+                            "import java.rmi.registry.*;",
+                            "import java.rmi.server.*;",
+                            "public final class Main extends UnicastRemoteObject implements Ping {",
+                            "    private static final long serialVersionUID = 1L;",
+                            "    Main() throws java.rmi.RemoteException { }",
+                            "    public int ping(int x) { return x * 3; }",
+                            "    public static void main(String[] args) throws Exception {",
+                            "        RMISocketFactory sf = RMISocketFactory.getDefaultSocketFactory();",
+                            "        Registry created = LocateRegistry.createRegistry(Registry.REGISTRY_PORT, sf, sf);",
+                            "        created.rebind(\"p\", new Main());",
+                            "        Registry found = LocateRegistry.getRegistry(\"localhost\", Registry.REGISTRY_PORT,"
+                                    + " sf);",
+                            "        System.out.println(\"PING \" + ((Ping) found.lookup(\"p\")).ping(14));",
+                            "        System.exit(0);",
+                            "    }",
+                            "}")));
+            RewriteResult r = new Rewriter().classPath(List.of(ibisRmi)).javaRmi(true).rewrite(List.of(dir));
+            assertTrue(r.outcome("f.Main").javaRmiRenamed());
+            Set<String> names = referencedNames(dir.resolve("f/Main.class"));
+            assertFalse(names.contains("java/rmi/registry/LocateRegistry"), names.toString());
+            Properties serverProperties = new Properties();
+            serverProperties.setProperty("ibis.registry.server.bind", "127.0.0.1");
+            try (CentralRegistryServer server = new CentralRegistryServer(0, serverProperties)) {
+                server.start();
+                Samples.ProcessResult run = Samples.run(List.of(Samples.javaBin(), "-Xmx256m", "-cp",
+                        dir + File.pathSeparator + System.getProperty("java.class.path"),
+                        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                        "-Dibis.server.address=" + server.address(),
+                        "-Dibis.pool.name=rewriter-registry-factories-" + UUID.randomUUID(),
+                        "-Dibis.implementation=tcp", "f.Main"), 60);
+                assertEquals(run.exitCode, 0, run.output);
+                assertTrue(run.output.contains("PING 42"), run.output);
+            }
+        } finally {
+            Samples.delete(dir);
+        }
+    }
+
     @Test(timeOut = 60_000)
     public void ibisRmiIsFoundOnTheRewritersOwnClassPathAndWithoutItTheFailureSaysSo() throws Exception {
         Path dir = Samples.tempDir("jrmi-nocp");

@@ -9,8 +9,13 @@ import java.io.IOException;
 import java.rmi.ConnectException;
 import java.rmi.RemoteException;
 import java.rmi.server.ExportException;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
 import java.util.HashMap;
 import java.util.Map;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Creates and finds registries, as {@code java.rmi.registry.LocateRegistry}, but without a
@@ -32,6 +37,8 @@ import java.util.Map;
  * A registry lives as long as the member serving it.
  */
 public final class LocateRegistry {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LocateRegistry.class);
 
     private static final String NAME_PREFIX = "ibis.rmi.registry.";
 
@@ -102,6 +109,46 @@ public final class LocateRegistry {
                     + runtime.registryTimeout() + " ms)");
         }
         return stubAt(runtime, winner, p);
+    }
+
+    /**
+     * Returns a registry, as {@link #getRegistry(String, int)}: Ibis RMI does not use sockets of
+     * its own, so the client socket factory is accepted and ignored (as by
+     * {@code UnicastRemoteObject}'s overloads).
+     *
+     * @param host ignored
+     * @param port the registry number (0 or less: the default)
+     * @param csf ignored
+     * @return a stub of the registry, or the registry itself when this JVM serves it
+     * @throws RemoteException when no member serves it within {@code ibis.rmi.registry.timeout}
+     */
+    public static Registry getRegistry(String host, int port, RMIClientSocketFactory csf) throws RemoteException {
+        ignoredFactories(csf, null);
+        return getRegistry(host, port);
+    }
+
+    /**
+     * Creates the registry with a number in this JVM, as {@link #createRegistry(int)}: the socket
+     * factories are accepted and ignored.
+     *
+     * @param port the registry number (0 or less: the default)
+     * @param csf ignored
+     * @param ssf ignored
+     * @return the registry
+     * @throws ExportException when another member already serves it, or this JVM does
+     * @throws RemoteException when Ibis cannot be reached
+     */
+    public static Registry createRegistry(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf)
+            throws RemoteException {
+        ignoredFactories(csf, ssf);
+        return createRegistry(port);
+    }
+
+    private static void ignoredFactories(RMIClientSocketFactory csf, RMIServerSocketFactory ssf) {
+        if ((csf != null || ssf != null) && LOG.isDebugEnabled()) {
+            LOG.debug("ibis rmi: registry socket factories ignored (client {}, server {}): Ibis uses its own transport",
+                    csf, ssf);
+        }
     }
 
     /**
