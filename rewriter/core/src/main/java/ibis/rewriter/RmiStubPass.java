@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Set;
 
 import org.objectweb.asm.Opcodes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The RMI stubs pass: for every concrete class that implements one or more remote interfaces
@@ -26,6 +28,8 @@ import org.objectweb.asm.Opcodes;
  * and writes nothing.
  */
 final class RmiStubPass {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RmiStubPass.class);
 
     static final String IBIS_REMOTE_STUB = "ibis/rmi/server/RemoteStub";
     static final String JAVA_REMOTE_STUB = "java/rmi/server/RemoteStub";
@@ -100,8 +104,9 @@ final class RmiStubPass {
      * @param c an input class
      * @return the generated classes, or null when the class is not a concrete remote class
      * @throws IllegalArgumentException when the class is a remote class but Ibis RMI cannot make
-     *         stubs for it (a remote interface that is not public or cannot be found, a remote
-     *         method without {@code RemoteException}); the message says why
+     *         stubs for it (a remote interface that cannot be found, non-public remote interfaces
+     *         of different packages, a remote method without {@code RemoteException}); the
+     *         message says why
      */
     Generated generate(ClassInfo c) {
         if (c.isInterface() || c.is(Opcodes.ACC_ABSTRACT) || c.is(Opcodes.ACC_ANNOTATION) || isStubOrSkeleton(c)) {
@@ -109,6 +114,14 @@ final class RmiStubPass {
         }
         List<String> interfaces = RemoteMethodTable.remoteInterfacesOf(c.name, source);
         if (interfaces.isEmpty()) {
+            return null;
+        }
+        String host = RemoteMethodTable.hostPackage(interfaces, source);
+        if (host != null && !host.equals(RemoteMethodTable.packageOf(c.name))) {
+            // A non-public remote interface of another package: only a class of that package can
+            // implement it, so the run time generates the pair there.
+            LOG.debug("no build-time RMI stubs for {}: a non-public remote interface is in package {}", c.javaName(),
+                    host.replace('/', '.'));
             return null;
         }
         RemoteMethodTable table = RemoteMethodTable.of(interfaces, source);

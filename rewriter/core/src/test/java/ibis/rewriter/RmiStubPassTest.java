@@ -392,13 +392,7 @@ public class RmiStubPassTest {
     public void aRemoteClassIbisRmiCannotServeIsAWarningNotAFailure() throws Exception {
         Path dir = Samples.tempDir("rmistubs-bad");
         try {
-            Samples.compile(dir, Map.of("bad/Bad.java", String.join("\n",
-                    "package bad;",
-                    "interface Hidden extends java.rmi.Remote { void x() throws java.rmi.RemoteException; }",
-                    "public class Bad implements Hidden {",
-                    "    public void x() { }",
-                    "}"),
-                    "bad/NoRemoteException.java", String.join("\n",
+            Samples.compile(dir, Map.of("bad/NoRemoteException.java", String.join("\n",
                     "package bad;",
                     "public class NoRemoteException implements R {",
                     "    public void x() { }",
@@ -408,10 +402,69 @@ public class RmiStubPassTest {
                     "public interface R extends java.rmi.Remote { void x(); }")));
             RewriteResult r = new Rewriter().rewrite(List.of(dir));
             assertEquals(r.rmiStubs(), 0);
-            assertTrue(r.warnings().stream().anyMatch(w -> w.contains("bad.Bad") && w.contains("not public")),
-                    r.warnings().toString());
             assertTrue(r.warnings().stream().anyMatch(w -> w.contains("bad.NoRemoteException")
                     && w.contains("does not declare java.rmi.RemoteException")), r.warnings().toString());
+        } finally {
+            Samples.delete(dir);
+        }
+    }
+
+    /**
+     * A package-private remote interface (java.rmi allows it; the earlier Ibis RMI's programs use
+     * it) gets build-time stubs when the remote class is in its package, and the rewritten program
+     * exports and calls through them; a non-public interface of another package leaves the remote
+     * class to the run time (no build-time classes, no warning).
+     */
+    @Test(timeOut = 120_000)
+    public void packagePrivateRemoteInterfacesGetBuildTimeStubsInTheirPackage() throws Exception {
+        Path dir = Samples.tempDir("rmistubs-pp");
+        try {
+            Samples.compile(dir, Map.of(
+                    "pp/Hidden.java", String.join("\n",
+                            "package pp;",
+                            "interface Hidden extends java.rmi.Remote {"
+                                    + " int twice(int x) throws java.rmi.RemoteException; }"),
+                    "pp/Open.java", String.join("\n",
+                            "package pp;",
+                            "public interface Open extends Hidden { }"),
+                    "pp/Impl.java", String.join("\n",
+                            "package pp;",
+                            "public class Impl extends ibis.rmi.server.UnicastRemoteObject implements Hidden {",
+                            "    private static final long serialVersionUID = 1L;",
+                            "    public Impl() throws java.rmi.RemoteException { }",
+                            "    public int twice(int x) { return 2 * x; }",
+                            "    public static void main(String[] args) throws Exception {",
+                            "        ibis.rmi.Naming.rebind(\"pp\", new Impl());",
+                            "        Hidden h = (Hidden) ibis.rmi.Naming.lookup(\"pp\");",
+                            "        System.out.println(\"TWICE \" + h.twice(21) + \" \" + h.getClass().getName()",
+                            "                + \" \" + ibis.rmi.impl.GeneratedCode.runtimeGenerated().stream()",
+                            "                .filter(n -> n.startsWith(\"pp.\")).count());",
+                            "        System.exit(0);",
+                            "    }",
+                            "}"),
+                    "other/Elsewhere.java", String.join("\n",
+                            "package other;",
+                            "public class Elsewhere implements pp.Open { public int twice(int x) { return x; } }")));
+            RewriteResult r = new Rewriter().rewrite(List.of(dir));
+            assertEquals(r.rmiStubs(), 1, r.warnings().toString());
+            assertTrue(Files.exists(dir.resolve("pp/Impl_IbisStub.class")));
+            assertTrue(Files.exists(dir.resolve("pp/Impl_IbisSkeleton.class")));
+            assertFalse(Files.exists(dir.resolve("other/Elsewhere_IbisStub.class")));
+            assertTrue(r.warnings().isEmpty(), r.warnings().toString());
+            Properties serverProperties = new Properties();
+            serverProperties.setProperty("ibis.registry.server.bind", "127.0.0.1");
+            try (CentralRegistryServer server = new CentralRegistryServer(0, serverProperties)) {
+                server.start();
+                Samples.ProcessResult run = Samples.run(List.of(Samples.javaBin(), "-Xmx256m", "-cp",
+                        dir + File.pathSeparator + System.getProperty("java.class.path"),
+                        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                        "-Dibis.server.address=" + server.address(),
+                        "-Dibis.pool.name=rmistubs-pp-" + UUID.randomUUID(), "-Dibis.implementation=tcp",
+                        "pp.Impl"), 60);
+                assertEquals(run.exitCode, 0, run.output);
+                // the build-time stub; nothing generated at run time for pp
+                assertTrue(run.output.contains("TWICE 42 pp.Impl_IbisStub 0"), run.output);
+            }
         } finally {
             Samples.delete(dir);
         }

@@ -2,6 +2,7 @@ package ibis.rmi.impl;
 
 import ibis.rmi.server.RemoteStub;
 
+import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -28,7 +29,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Otherwise one pair is generated per list of remote interfaces and defined in a class loader
  * whose parent is the loader of the first interface, so it sees the application's types; names
- * under {@code ibis.} that the parent does not know are taken from Ibis RMI's own loader. With
+ * under {@code ibis.} that the parent does not know are taken from Ibis RMI's own loader. When a
+ * remote interface (or one it extends) is not public, the pair is defined in that interface's
+ * package and class loader instead ({@code MethodHandles.Lookup.defineClass}), named
+ * {@code p.I_IbisRtStubN} and {@code p.I_IbisRtSkeletonN}. With
  * property {@value #WARN_PROPERTY} set to true (system property or Ibis property) each class
  * generated at run time is logged (one line, at info level).
  */
@@ -86,8 +90,8 @@ public final class GeneratedCode {
                 synchronized (STUBS) {
                     c = STUBS.get(remote.interfaces());
                     if (c == null) {
-                        String name = StubGenerator.newClassName("Stub", remote.interfaces().get(0));
-                        Class<?> type = loaderFor(remote).define(name, StubGenerator.stubBytes(name, remote.table()));
+                        String name = newName("Stub", remote);
+                        Class<?> type = define(remote, name, StubGenerator.stubBytes(name, remote.table()));
                         c = type.getConstructor(RemoteReference.class);
                         generated(name, remote, remoteClass);
                         STUBS.put(remote.interfaces(), c);
@@ -117,8 +121,8 @@ public final class GeneratedCode {
             synchronized (SKELETONS) {
                 s = SKELETONS.get(remote.interfaces());
                 if (s == null) {
-                    String name = StubGenerator.newClassName("Skeleton", remote.interfaces().get(0));
-                    Class<?> type = loaderFor(remote).define(name, StubGenerator.skeletonBytes(name, remote.table()));
+                    String name = newName("Skeleton", remote);
+                    Class<?> type = define(remote, name, StubGenerator.skeletonBytes(name, remote.table()));
                     s = (Skeleton) type.getConstructor().newInstance();
                     generated(name, remote, remoteClass.getName());
                     SKELETONS.put(remote.interfaces(), s);
@@ -217,6 +221,34 @@ public final class GeneratedCode {
 
     private static void stale(Class<?> type, String why) {
         LOG.warn("ibis rmi: ignoring build-time class {}: it {}; generating one at run time", type.getName(), why);
+    }
+
+    private static String newName(String kind, RemoteInterfaces remote) {
+        Class<?> first = remote.interfaces().get(0);
+        return remote.host() == null ? StubGenerator.newClassName(kind, first)
+                : StubGenerator.newClassName(kind, first, remote.host());
+    }
+
+    /**
+     * Defines a generated class: in a loader of its own when every remote interface is public;
+     * else in the package and class loader of the non-public interface, which only code of that
+     * run-time package may implement and call (as the JDK's proxies of such interfaces).
+     */
+    private static Class<?> define(RemoteInterfaces remote, String name, byte[] bytes)
+            throws IllegalAccessException {
+        Class<?> host = remote.host();
+        if (host == null) {
+            return loaderFor(remote).define(name, bytes);
+        }
+        try {
+            return MethodHandles.privateLookupIn(host, MethodHandles.lookup()).defineClass(bytes);
+        } catch (IllegalAccessException e) {
+            IllegalAccessException x = new IllegalAccessException("cannot define " + name + " next to the non-public"
+                    + " remote interface " + host.getName() + " (its module must open package "
+                    + host.getPackageName() + " to Ibis RMI): " + e.getMessage());
+            x.initCause(e);
+            throw x;
+        }
     }
 
     private static DefiningLoader loaderFor(RemoteInterfaces remote) {

@@ -1,6 +1,7 @@
 package ibis.rmi.impl;
 
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.util.ArrayList;
@@ -20,9 +21,11 @@ public final class RemoteInterfaces {
     private final List<Class<?>> interfaces;
     private final RemoteMethodTable table;
     private final Method[] methods;
+    private final Class<?> host;
 
     private RemoteInterfaces(List<Class<?>> interfaces) {
         this.interfaces = List.copyOf(interfaces);
+        this.host = hostOf(interfaces);
         List<String> names = new ArrayList<>();
         for (Class<?> i : interfaces) {
             names.add(RemoteMethodTable.internalName(i));
@@ -44,6 +47,33 @@ public final class RemoteInterfaces {
         }
     }
 
+    /**
+     * A non-public interface among the interfaces and the interfaces they extend, or null: the
+     * generated stub and skeleton must be in its run-time package (package and class loader).
+     */
+    private static Class<?> hostOf(List<Class<?>> interfaces) {
+        Class<?> host = null;
+        List<Class<?>> todo = new ArrayList<>(interfaces);
+        java.util.Set<Class<?>> seen = new java.util.HashSet<>();
+        while (!todo.isEmpty()) {
+            Class<?> i = todo.remove(todo.size() - 1);
+            if (!seen.add(i)) {
+                continue;
+            }
+            if (!Modifier.isPublic(i.getModifiers())) {
+                if (host == null) {
+                    host = i;
+                } else if (!host.getPackageName().equals(i.getPackageName())
+                        || host.getClassLoader() != i.getClassLoader()) {
+                    throw new IllegalArgumentException("non-public remote interfaces " + host.getName() + " and "
+                            + i.getName() + " are in different packages or class loaders; no stub can implement both");
+                }
+            }
+            todo.addAll(Arrays.asList(i.getInterfaces()));
+        }
+        return host;
+    }
+
     private static void collectAll(List<Class<?>> types, Map<String, Class<?>> byName) {
         for (Class<?> c : types) {
             if (byName.putIfAbsent(RemoteMethodTable.internalName(c), c) == null) {
@@ -58,8 +88,8 @@ public final class RemoteInterfaces {
      *
      * @param type the class of a remote object
      * @return the interfaces and their method table
-     * @throws IllegalArgumentException when the class implements no remote interface, a remote
-     *         interface is not public, or a remote method does not declare {@link RemoteException}
+     * @throws IllegalArgumentException when the class implements no remote interface, non-public
+     *         remote interfaces are in different packages, or a remote method does not declare {@link RemoteException}
      */
     public static RemoteInterfaces of(Class<?> type) {
         List<String> names = RemoteMethodTable.remoteInterfacesOf(RemoteMethodTable.internalName(type),
@@ -133,6 +163,15 @@ public final class RemoteInterfaces {
             names[i] = interfaces.get(i).getName();
         }
         return names;
+    }
+
+    /**
+     * @return a non-public interface among the remote interfaces and the interfaces they extend,
+     *         whose run-time package the generated stub and skeleton must share; null when all are
+     *         public
+     */
+    public Class<?> host() {
+        return host;
     }
 
     /** @return the remote methods; the index is the method number */

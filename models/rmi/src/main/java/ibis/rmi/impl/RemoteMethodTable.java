@@ -109,7 +109,8 @@ public final class RemoteMethodTable {
      * @param className internal name of the class
      * @param source where types are looked up
      * @return the internal names of the remote interfaces (empty when there are none)
-     * @throws IllegalArgumentException when a remote interface is not public
+     * @throws IllegalArgumentException when non-public remote interfaces are in different packages
+     *         (see {@link #hostPackage})
      */
     public static List<String> remoteInterfacesOf(String className, TypeSource source) {
         Set<String> found = new LinkedHashSet<>();
@@ -118,16 +119,61 @@ public final class RemoteMethodTable {
                 c = c.superName() == null ? null : source.find(c.superName())) {
             for (String i : c.interfaces()) {
                 if (!i.equals(REMOTE) && !found.contains(i) && isRemote(i, source)) {
-                    TypeInfo info = source.find(i);
-                    if ((info.modifiers() & PUBLIC) == 0) {
-                        throw new IllegalArgumentException("remote interface " + javaName(i)
-                                + " is not public; Ibis RMI generates stubs for public interfaces only");
-                    }
                     found.add(i);
                 }
             }
         }
-        return new ArrayList<>(found);
+        List<String> result = new ArrayList<>(found);
+        hostPackage(result, source);
+        return result;
+    }
+
+    /**
+     * The package the stub and skeleton of remote interfaces must be in. Remote interfaces need not
+     * be public (as with {@code java.rmi}, whose proxies of package-private interfaces live in the
+     * interfaces' package): the generated classes implement and call them, so when one of them,
+     * or an interface it extends, is not public, the generated classes go into that interface's
+     * package. Non-public interfaces of different packages cannot be implemented by one class.
+     *
+     * @param interfaces internal names of the remote interfaces
+     * @param source where types are looked up
+     * @return the internal name of the package of the non-public interfaces ({@code ""} for the
+     *         unnamed package), or null when all of them are public
+     * @throws IllegalArgumentException when non-public interfaces are in different packages
+     */
+    public static String hostPackage(List<String> interfaces, TypeSource source) {
+        String host = null;
+        String hostInterface = null;
+        List<String> todo = new ArrayList<>(interfaces);
+        Set<String> seen = new HashSet<>();
+        while (!todo.isEmpty()) {
+            String i = todo.remove(todo.size() - 1);
+            TypeInfo info = source.find(i);
+            if (!seen.add(i) || info == null) {
+                continue;
+            }
+            if ((info.modifiers() & PUBLIC) == 0) {
+                String pkg = packageOf(i);
+                if (host == null) {
+                    host = pkg;
+                    hostInterface = i;
+                } else if (!host.equals(pkg)) {
+                    throw new IllegalArgumentException("non-public remote interfaces " + javaName(hostInterface)
+                            + " and " + javaName(i) + " are in different packages; no stub can implement both");
+                }
+            }
+            todo.addAll(info.interfaces());
+        }
+        return host;
+    }
+
+    /**
+     * @param internalName internal name of a class
+     * @return the internal name of its package, {@code ""} for the unnamed package
+     */
+    public static String packageOf(String internalName) {
+        int slash = internalName.lastIndexOf('/');
+        return slash < 0 ? "" : internalName.substring(0, slash);
     }
 
     /**
@@ -166,7 +212,7 @@ public final class RemoteMethodTable {
      * @param interfaces internal names of the remote interfaces, in the remote class's order
      * @param source where types are looked up
      * @return the table
-     * @throws IllegalArgumentException when an interface cannot be found, is not a public remote
+     * @throws IllegalArgumentException when an interface cannot be found, is not a remote
      *         interface, or a remote method does not declare {@code java.rmi.RemoteException} (or a
      *         supertype of it)
      */

@@ -45,6 +45,16 @@ public final class StubGenerator implements Opcodes {
     }
 
     /**
+     * @return a fresh class name for generated code in the package of a non-public remote
+     *         interface (see {@link RemoteInterfaces#host()})
+     */
+    static String newClassName(String kind, Class<?> firstInterface, Class<?> host) {
+        String pkg = host.getPackageName();
+        return (pkg.isEmpty() ? "" : pkg + ".") + firstInterface.getSimpleName() + "_IbisRt" + kind
+                + COUNTER.incrementAndGet();
+    }
+
+    /**
      * The class file of a stub.
      *
      * @param className the binary name of the class to generate

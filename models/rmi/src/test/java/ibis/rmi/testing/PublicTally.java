@@ -1,0 +1,5 @@
+package ibis.rmi.testing;
+
+/** A public remote interface extending a package-private one. */
+public interface PublicTally extends TallyBase {
+}
