@@ -20,8 +20,9 @@ import org.testng.annotations.BeforeClass;
 import org.testng.annotations.Test;
 
 /**
- * Remote interfaces that are not public, as java.rmi allows and the earlier Ibis RMI's programs
- * declare them: the run time generates their stubs and skeletons in the interfaces' package.
+ * Remote interfaces, parameter and result classes that are not public, as java.rmi allows and the
+ * earlier Ibis RMI's programs declare them: the run time generates their stubs and skeletons in
+ * their package.
  */
 public class PackagePrivateRemoteInterfaceTest {
 
@@ -43,6 +44,17 @@ public class PackagePrivateRemoteInterfaceTest {
             assertEquals(r[5], "42", "a tally the server created and returned (40 + 2)");
             assertTrue(r[6].startsWith("ibis.rmi.testing."), "stub in the interface's package: " + r[6]);
             assertTrue(GeneratedCode.runtimeGenerated().contains(r[6]), GeneratedCode.runtimeGenerated().toString());
+        }
+    }
+
+    @Test(timeOut = 90_000)
+    public void packagePrivateParameterAndResultClassesOfAPublicInterfaceWorkAcrossJvms() throws Exception {
+        try (ChildJvm server = RmiTestPool.startChild("tally-server", "pp-ledger")) {
+            server.awaitLine("READY", 30_000);
+            String[] r = TallyUse.exerciseLedger("//localhost/pp-ledger-ledger").split(" ");
+            assertEquals(r[0], "balance=7", "a package-private result");
+            assertEquals(r[1], "[a=3,b=4]", "package-private parameters, an array of them as result");
+            assertTrue(r[2].startsWith("ibis.rmi.testing."), "stub in the classes' package: " + r[2]);
         }
     }
 

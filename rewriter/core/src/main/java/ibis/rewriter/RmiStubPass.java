@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -98,6 +99,26 @@ final class RmiStubPass {
         return false;
     }
 
+    /** A non-public parameter or result class of the methods outside package {@code own}, or null. */
+    private String foreignNonPublicType(RemoteMethodTable table, String own) {
+        for (RemoteMethodTable.RemoteMethod m : table.methods()) {
+            List<Type> types = new ArrayList<>(List.of(Type.getArgumentTypes(m.descriptor())));
+            types.add(Type.getReturnType(m.descriptor()));
+            for (Type t : types) {
+                Type e = t.getSort() == Type.ARRAY ? t.getElementType() : t;
+                if (e.getSort() != Type.OBJECT) {
+                    continue;
+                }
+                ClassInfo info = hierarchy.find(e.getInternalName());
+                if (info != null && (info.modifiers & Opcodes.ACC_PUBLIC) == 0
+                        && !RemoteMethodTable.packageOf(info.name).equals(own)) {
+                    return info.name;
+                }
+            }
+        }
+        return null;
+    }
+
     /**
      * The stub and skeleton of a class.
      *
@@ -125,6 +146,14 @@ final class RmiStubPass {
             return null;
         }
         RemoteMethodTable table = RemoteMethodTable.of(interfaces, source);
+        String foreign = host != null ? null : foreignNonPublicType(table, RemoteMethodTable.packageOf(c.name));
+        if (foreign != null) {
+            // The stub casts results, the skeleton parameters: a non-public class of another
+            // package can be named only there, so the run time generates the pair there.
+            LOG.debug("no build-time RMI stubs for {}: remote methods use {}, not public, of another package",
+                    c.javaName(), foreign.replace('/', '.'));
+            return null;
+        }
         String stubName = RemoteMethodTable.stubName(c.name);
         String skeletonName = RemoteMethodTable.skeletonName(c.name);
         return new Generated(stubName, StubGenerator.stubBytes(stubName, table), skeletonName,

@@ -412,8 +412,8 @@ public class RmiStubPassTest {
     /**
      * A package-private remote interface (java.rmi allows it; the earlier Ibis RMI's programs use
      * it) gets build-time stubs when the remote class is in its package, and the rewritten program
-     * exports and calls through them; a non-public interface of another package leaves the remote
-     * class to the run time (no build-time classes, no warning).
+     * exports and calls through them; a non-public interface, parameter or result class of another
+     * package leaves the remote class to the run time (no build-time classes, no warning).
      */
     @Test(timeOut = 120_000)
     public void packagePrivateRemoteInterfacesGetBuildTimeStubsInTheirPackage() throws Exception {
@@ -444,12 +444,26 @@ public class RmiStubPassTest {
                             "}"),
                     "other/Elsewhere.java", String.join("\n",
                             "package other;",
-                            "public class Elsewhere implements pp.Open { public int twice(int x) { return x; } }")));
+                            "public class Elsewhere implements pp.Open { public int twice(int x) { return x; } }"),
+                    "pp/Api.java", String.join("\n",
+                            "package pp;",
+                            "class Item implements java.io.Serializable { }",
+                            "public interface Api extends java.rmi.Remote {"
+                                    + " Item echo(Item i) throws java.rmi.RemoteException; }"),
+                    "pp/Base.java", String.join("\n",
+                            "package pp;",
+                            "public class Base implements Api { public Item echo(Item i) { return i; } }"),
+                    "other/Sub.java", String.join("\n",
+                            "package other;",
+                            "public class Sub extends pp.Base { }")));
             RewriteResult r = new Rewriter().rewrite(List.of(dir));
-            assertEquals(r.rmiStubs(), 1, r.warnings().toString());
+            assertEquals(r.rmiStubs(), 2, r.warnings().toString());
             assertTrue(Files.exists(dir.resolve("pp/Impl_IbisStub.class")));
             assertTrue(Files.exists(dir.resolve("pp/Impl_IbisSkeleton.class")));
             assertFalse(Files.exists(dir.resolve("other/Elsewhere_IbisStub.class")));
+            // A package-private parameter class: stubs where it can be named (pp), none elsewhere.
+            assertTrue(Files.exists(dir.resolve("pp/Base_IbisStub.class")));
+            assertFalse(Files.exists(dir.resolve("other/Sub_IbisStub.class")));
             assertTrue(r.warnings().isEmpty(), r.warnings().toString());
             Properties serverProperties = new Properties();
             serverProperties.setProperty("ibis.registry.server.bind", "127.0.0.1");

@@ -10,6 +10,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
  * The remote interfaces of a loaded class and the numbering of their methods, shared by stubs and
  * skeletons; the rules are those of {@link RemoteMethodTable} (which the build-time rewriter pass
@@ -18,6 +21,8 @@ import java.util.Map;
  */
 public final class RemoteInterfaces {
 
+    private static final Logger LOG = LoggerFactory.getLogger(RemoteInterfaces.class);
+
     private final List<Class<?>> interfaces;
     private final RemoteMethodTable table;
     private final Method[] methods;
@@ -25,7 +30,7 @@ public final class RemoteInterfaces {
 
     private RemoteInterfaces(List<Class<?>> interfaces) {
         this.interfaces = List.copyOf(interfaces);
-        this.host = hostOf(interfaces);
+        Class<?> interfaceHost = hostOf(interfaces);
         List<String> names = new ArrayList<>();
         for (Class<?> i : interfaces) {
             names.add(RemoteMethodTable.internalName(i));
@@ -45,6 +50,40 @@ public final class RemoteInterfaces {
                 }
             }
         }
+        this.host = interfaceHost != null ? interfaceHost : typeHost(methods);
+    }
+
+    /**
+     * With public remote interfaces: a non-public parameter or result class of the remote methods,
+     * or null. The stub casts results and the skeleton parameters to their declared classes, which
+     * only code of their run-time package may name when they are not public (a remote class's
+     * build-time stub, like the earlier Ibis RMI's rmic stub, is in its package and can). Non-public
+     * classes of two packages cannot both be named by one class: the first is taken, and a call of a
+     * method using the other fails with an {@code IllegalAccessError} (logged once here).
+     */
+    private static Class<?> typeHost(Method[] methods) {
+        Class<?> host = null;
+        for (Method m : methods) {
+            List<Class<?>> types = new ArrayList<>(Arrays.asList(m.getParameterTypes()));
+            types.add(m.getReturnType());
+            for (Class<?> t : types) {
+                while (t.isArray()) {
+                    t = t.getComponentType();
+                }
+                if (t.isPrimitive() || Modifier.isPublic(t.getModifiers())) {
+                    continue;
+                }
+                if (host == null) {
+                    host = t;
+                } else if (!host.getPackageName().equals(t.getPackageName())
+                        || host.getClassLoader() != t.getClassLoader()) {
+                    LOG.warn("ibis rmi: remote methods use non-public classes {} and {} of different packages; the"
+                            + " generated stub and skeleton can name only the first", host.getName(), t.getName());
+                    return host;
+                }
+            }
+        }
+        return host;
     }
 
     /**
@@ -167,8 +206,8 @@ public final class RemoteInterfaces {
 
     /**
      * @return a non-public interface among the remote interfaces and the interfaces they extend,
-     *         whose run-time package the generated stub and skeleton must share; null when all are
-     *         public
+     *         else a non-public parameter or result class of the remote methods: the generated
+     *         stub and skeleton must share its run-time package; null when all are public
      */
     public Class<?> host() {
         return host;

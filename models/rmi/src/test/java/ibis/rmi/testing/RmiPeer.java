@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <li>{@code server NAME}: exports an {@link EchoImpl}, binds it as NAME, prints {@code READY}, and
  * serves until its standard input closes.</li>
  * <li>{@code registry PORT NAME}: serves RMI registry PORT, binds an {@link EchoImpl} there as NAME.</li>
- * <li>{@code tally-server NAME}: binds a tally (package-private remote interface) starting at 10 as NAME.</li>
+ * <li>{@code tally-server NAME}: binds a tally (package-private remote interface) starting at 10 as NAME
+ * and a ledger (public interface, package-private parameter class) as NAME-ledger.</li>
  * <li>{@code hold NAME}: calls {@code hold(5)} on NAME (the test kills it during the call).</li>
  * <li>{@code client NAME ID THREADS CALLS}: looks NAME up, and THREADS threads each make CALLS calls
  * of {@code work}, checking every reply; prints {@code OK total} or {@code FAILED reason}.</li>
@@ -39,6 +40,7 @@ public final class RmiPeer implements PeerMain.Role {
             PeerMain.stayUntilParentGoes();
         } else if (args[0].equals("tally-server")) {
             TallyUse.serve("//localhost/" + args[1], 10);
+            TallyUse.serveLedger("//localhost/" + args[1] + "-ledger");
             PeerMain.say("READY " + ProcessHandle.current().pid());
             PeerMain.stayUntilParentGoes();
         } else if (args[0].equals("hold")) {

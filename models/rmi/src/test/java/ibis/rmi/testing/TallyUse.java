@@ -36,6 +36,24 @@ public final class TallyUse {
                 + t.getClass().getName();
     }
 
+    /** Exports a {@link LedgerImpl} and binds it. */
+    public static void serveLedger(String name) throws Exception {
+        Naming.rebind(name, new LedgerImpl());
+    }
+
+    /**
+     * Records two entries in the ledger bound as {@code name} (package-private parameter and result
+     * class) and reads them back.
+     *
+     * @return {@code "balance all"}, and the stub's class name last
+     */
+    public static String exerciseLedger(String name) throws Exception {
+        Ledger l = (Ledger) Naming.lookup(name);
+        l.record(new Entry("a", 3));
+        Entry balance = l.record(new Entry("b", 4));
+        return balance + " " + java.util.Arrays.toString(l.all()).replace(" ", "") + " " + l.getClass().getName();
+    }
+
     /** @return whether {@code r} is a stub implementing the package-private {@link Tally} */
     public static boolean isTally(Remote r) {
         return r instanceof Tally;
