@@ -2,7 +2,10 @@ package ibis.rmi.impl;
 
 import ibis.rmi.registry.Registry;
 
+import java.io.NotSerializableException;
+import java.io.Serializable;
 import java.rmi.AlreadyBoundException;
+import java.rmi.MarshalException;
 import java.rmi.NotBoundException;
 import java.rmi.Remote;
 import java.util.Map;
@@ -28,7 +31,7 @@ public final class RegistryImpl implements Registry {
     }
 
     @Override
-    public synchronized void bind(String name, Remote obj) throws AlreadyBoundException {
+    public synchronized void bind(String name, Remote obj) throws AlreadyBoundException, MarshalException {
         checkName(name);
         if (obj == null) {
             throw new NullPointerException("cannot bind null to " + name);
@@ -36,7 +39,7 @@ public final class RegistryImpl implements Registry {
         if (bindings.containsKey(name)) {
             throw new AlreadyBoundException(name);
         }
-        bindings.put(name, (Remote) RmiRuntime.replaceExported(obj));
+        bindings.put(name, bindable(name, obj));
     }
 
     @Override
@@ -47,17 +50,34 @@ public final class RegistryImpl implements Registry {
     }
 
     @Override
-    public synchronized void rebind(String name, Remote obj) {
+    public synchronized void rebind(String name, Remote obj) throws MarshalException {
         checkName(name);
         if (obj == null) {
             throw new NullPointerException("cannot bind null to " + name);
         }
-        bindings.put(name, (Remote) RmiRuntime.replaceExported(obj));
+        bindings.put(name, bindable(name, obj));
     }
 
     @Override
     public synchronized String[] list() {
         return bindings.keySet().toArray(new String[0]);
+    }
+
+    /**
+     * What is bound for {@code obj}: its stub when it is exported, else the object itself, which a
+     * lookup then sends by value; an object that is neither exported nor Serializable could never be
+     * sent, so it is refused here, at the bind, as {@code java.rmi}'s registry refuses it (a remote
+     * bind fails the same way when the argument is marshalled).
+     */
+    private static Remote bindable(String name, Remote obj) throws MarshalException {
+        Object value = RmiRuntime.replaceExported(obj);
+        if (!(value instanceof Serializable)) {
+            throw new MarshalException("cannot bind " + name + ": " + obj.getClass().getName()
+                    + " is neither exported (extend UnicastRemoteObject or call"
+                    + " UnicastRemoteObject.exportObject first) nor Serializable",
+                    new NotSerializableException(obj.getClass().getName()));
+        }
+        return (Remote) value;
     }
 
     private static String checkName(String name) {
