@@ -65,7 +65,7 @@ public class ConsumerProjectTest {
     @Test(timeOut = 60_000)
     public void deployedRepositoryHasSourcesJavadocBomAndDistribution() throws Exception {
         for (String library : List.of("ibis-io", "ibis-ipl", "ibis-registry", "ibis-launcher", "ibis-impl-tcp",
-                "ibis-rmi", "ibis-rewriter", "ibis-maven-plugin", "ibis-ipl-tck", "ibis-test-support")) {
+                "ibis-rmi", "ibis-rewriter", "ibis-maven-plugin", "ibis-ipl-tck", "ibis-test-support", "ibis-compat")) {
             List<String> files = OutsideBuild.list(deployed.resolve("ibis").resolve(library).resolve(version));
             for (String suffix : List.of(".jar", "-sources.jar", "-javadoc.jar", ".pom")) {
                 assertTrue(files.stream().anyMatch(f -> f.startsWith(library + "-") && f.endsWith(suffix)),

@@ -78,7 +78,7 @@ public class DistributionTest {
         List<String> lib = names(home.resolve("lib"));
         for (String module : List.of("ibis-io-", "ibis-ipl-", "ibis-registry-", "ibis-launcher-", "ibis-impl-tcp-",
                 "ibis-impl-ucx-", "ibis-impl-mpi-", "ibis-mpi-java-", "ibis-rmi-", "ibis-rewriter-", "ibis-examples-",
-                "ibis-run-", "slf4j-api-", "slf4j-simple-")) {
+                "ibis-compat-", "ibis-run-", "slf4j-api-", "slf4j-simple-")) {
             assertTrue(lib.stream().anyMatch(n -> n.startsWith(module)), module + " in lib/: " + lib);
         }
         Pattern benchmarkOnly = Pattern.compile("(kryo|fory|jmh|ibis-benchmarks).*");
@@ -116,6 +116,30 @@ public class DistributionTest {
                 "--np", "2", "ibis.examples.Hello"));
         assertEquals(run.status(), 0, run.all());
         assertTrue(Pattern.compile("(?m)^\\[[01]\\] Server received: Hi there$").matcher(run.out()).find(), run.all());
+    }
+
+    /** A program written for the earlier Ibis's utility classes compiles against lib/ and runs under ibis-run. */
+    @Test(timeOut = 240_000)
+    public void anEarlierPoolInfoProgramCompilesAgainstLibAndRunsUnderIbisRun() throws Exception {
+        Path src = Files.createDirectories(work.resolve("earlier"));
+        Files.writeString(src.resolve("Earlier.java"), String.join("\n", "import ibis.poolInfo.PoolInfo;",
+                "import ibis.util.IPUtils;", "import ibis.util.Timer;", "public class Earlier {",
+                "  public static void main(String[] args) throws Exception {",
+                "    PoolInfo pool = new PoolInfo(System.getProperties(), true);",
+                "    Timer t = Timer.createTimer(\"ibis.util.nativeCode.Rdtsc\"); t.start(); t.stop();",
+                "    System.out.println(\"rank \" + pool.rank() + \" of \" + pool.size() + \" at \"",
+                "        + IPUtils.getLocalHostAddress().getHostAddress() + \" timer \" + t.nrTimes());",
+                "  }", "}", ""));
+        ScriptRun javac = CommandRun.run(src, noMaven, 120, List.of(Path.of(System.getProperty("java.home"), "bin",
+                "javac").toString(), "-cp", home.resolve("lib") + "/*", "Earlier.java"));
+        assertEquals(javac.status(), 0, javac.all());
+        ScriptRun run = CommandRun.run(work, noMaven, 170, List.of(home.resolve("bin/ibis-run").toString(), "--np",
+                "2", "-cp", src.toString(), "Earlier"));
+        assertEquals(run.status(), 0, run.all());
+        for (int rank = 0; rank < 2; rank++) {
+            assertTrue(Pattern.compile("(?m)^\\[" + rank + "\\] rank " + rank + " of 2 at \\S+ timer 1$")
+                    .matcher(run.out()).find(), run.all());
+        }
     }
 
     /**
