@@ -26,6 +26,12 @@ final class GmiProtocol {
     static final byte INVOKER_REPLY = 7;
     /** One forwarded outcome of a combined invocation, for one invoker's forwarder. */
     static final byte INVOKER_FORWARD = 8;
+    /**
+     * An invoker of a combined invocation could not combine its part (a process it waited for is
+     * gone): its parent in the combining tree gives up too, up to invoker 0, which tells every
+     * invoker that waits for the outcome.
+     */
+    static final byte INVOKER_PART_FAILED = 9;
 
     static final byte OP_CREATE = 1;
     static final byte OP_JOIN = 2;

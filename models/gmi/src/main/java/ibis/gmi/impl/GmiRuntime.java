@@ -1048,8 +1048,17 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                 combined = sent ? null : acc;
             }
         } catch (IOException e) {
-            return new Outcome(null, new UncheckedIOException("combined invocation " + id + " of "
+            Outcome failed = new Outcome(null, new UncheckedIOException("combined invocation " + id + " of "
                     + g.table.signature(method) + " failed: " + e.getMessage(), e));
+            // The others must not wait for this invoker: its parent in the tree gets the failure
+            // instead of its part; invoker 0 hands it to every invoker that waits for the outcome.
+            if (rank != 0) {
+                int parent = ci.flatCombiner() != null ? 0 : rank - Integer.lowestOneBit(rank);
+                sendInvokerPartFailed(g, method, id, seq, rank, parent, e.getMessage());
+            } else {
+                replyToInvokers(g, method, id, seq, c, size, failed);
+            }
+            return failed;
         } finally {
             dropSlot(partKey);
         }
@@ -1091,23 +1100,88 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                 }
             };
         }
-        Outcome result = perform(g, method, c, combined, sink);
+        Outcome result;
+        try {
+            result = perform(g, method, c, combined, sink);
+        } catch (RuntimeException | Error e) {
+            replyToInvokers(g, method, id, seq, c, size, new Outcome(null, e));
+            throw e;
+        }
         if (result == null) {
             return null;
         }
         Outcome[] outs = split(c, kind, result, size);
         for (int r = 1; r < size; r++) {
-            Outcome part = outs[r];
-            trySend(invokerProcs[r], w -> {
-                w.writeByte(GmiProtocol.INVOKER_REPLY);
-                w.writeInt(g.id);
-                w.writeInt(method);
-                w.writeString(id);
-                w.writeLong(seq);
-                part.write(w, kind);
-            });
+            sendInvokerReply(invokerProcs[r], g, method, id, seq, outs[r]);
         }
         return outs[0];
+    }
+
+    /** Invoker 0: the same outcome (a failure) for every other invoker that waits for one. */
+    private void replyToInvokers(GroupInfo g, int method, String id, long seq, StubMethod.Config c, int size,
+            Outcome o) {
+        ReplyScheme h = c.handling;
+        if (h.mode() == ReplyScheme.R_DISCARD || h instanceof ForwardReply) {
+            return; // they do not wait
+        }
+        for (int r = 1; r < size; r++) {
+            int process;
+            try {
+                process = invokerProcess(g, id, r);
+            } catch (IOException | RuntimeException e) {
+                LOG.debug("invoker {} of combined invocation {} is not reachable: {}", r, id, e.toString());
+                continue;
+            }
+            if (!gone.contains(process)) {
+                sendInvokerReply(process, g, method, id, seq, o);
+            }
+        }
+    }
+
+    private void sendInvokerReply(int process, GroupInfo g, int method, String id, long seq, Outcome o) {
+        ValueKind kind = g.table.resultKinds[method];
+        trySend(process, w -> {
+            w.writeByte(GmiProtocol.INVOKER_REPLY);
+            w.writeInt(g.id);
+            w.writeInt(method);
+            w.writeString(id);
+            w.writeLong(seq);
+            o.write(w, kind);
+        });
+    }
+
+    /** A failed invoker's message to its parent in the combining tree (instead of its part). */
+    private void sendInvokerPartFailed(GroupInfo g, int method, String id, long seq, int from, int parent,
+            String why) {
+        int process;
+        try {
+            process = invokerProcess(g, id, parent);
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("invoker {} of combined invocation {} is not reachable: {}", parent, id, e.toString());
+            return;
+        }
+        trySend(process, w -> {
+            w.writeByte(GmiProtocol.INVOKER_PART_FAILED);
+            w.writeInt(g.id);
+            w.writeInt(method);
+            w.writeString(id);
+            w.writeLong(seq);
+            w.writeInt(from);
+            w.writeString(String.valueOf(why));
+        });
+    }
+
+    private void invokerPartFailed(ReadMessage m) throws IOException {
+        int groupId = m.readInt();
+        int method = m.readInt();
+        GroupInfo g = knownGroup(groupId, method);
+        String id = m.readString();
+        long seq = m.readLong();
+        int from = m.readInt();
+        String why = m.readString();
+        m.finish();
+        slot("IP/" + g.id + "/" + id + "/" + seq).fail(new IOException("invoker " + from + " of combined invocation "
+                + id + " failed: " + why));
     }
 
     private static Outcome[] split(StubMethod.Config c, ValueKind kind, Outcome o, int size) {
@@ -1306,6 +1380,9 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             return;
         case GmiProtocol.INVOKER_FORWARD:
             invokerForward(m);
+            return;
+        case GmiProtocol.INVOKER_PART_FAILED:
+            invokerPartFailed(m);
             return;
         default:
             throw new IOException("unknown GMI message kind " + kind + " from " + m.origin());
