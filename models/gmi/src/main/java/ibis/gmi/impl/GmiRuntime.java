@@ -1125,27 +1125,38 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             return; // they do not wait
         }
         for (int r = 1; r < size; r++) {
-            int process;
-            try {
-                process = invokerProcess(g, id, r);
-            } catch (IOException | RuntimeException e) {
-                LOG.debug("invoker {} of combined invocation {} is not reachable: {}", r, id, e.toString());
-                continue;
-            }
-            if (!gone.contains(process)) {
+            int process = reachableInvoker(g, id, r);
+            if (process >= 0) {
                 sendInvokerReply(process, g, method, id, seq, o);
             }
         }
     }
 
+    /** The process of invoker {@code rank}, or -1 when it is gone or cannot be found out. */
+    private int reachableInvoker(GroupInfo g, String id, int rank) {
+        try {
+            int process = invokerProcess(g, id, rank);
+            return gone.contains(process) ? -1 : process;
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("invoker {} of combined invocation {} is not reachable: {}", rank, id, e.toString());
+            return -1;
+        }
+    }
+
+    /** What every message among the invokers of a combined invocation starts with. */
+    private static void writeInvokerHeader(WriteMessage w, byte kind, GroupInfo g, int method, String id, long seq)
+            throws IOException {
+        w.writeByte(kind);
+        w.writeInt(g.id);
+        w.writeInt(method);
+        w.writeString(id);
+        w.writeLong(seq);
+    }
+
     private void sendInvokerReply(int process, GroupInfo g, int method, String id, long seq, Outcome o) {
         ValueKind kind = g.table.resultKinds[method];
         trySend(process, w -> {
-            w.writeByte(GmiProtocol.INVOKER_REPLY);
-            w.writeInt(g.id);
-            w.writeInt(method);
-            w.writeString(id);
-            w.writeLong(seq);
+            writeInvokerHeader(w, GmiProtocol.INVOKER_REPLY, g, method, id, seq);
             o.write(w, kind);
         });
     }
@@ -1153,19 +1164,12 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
     /** A failed invoker's message to its parent in the combining tree (instead of its part). */
     private void sendInvokerPartFailed(GroupInfo g, int method, String id, long seq, int from, int parent,
             String why) {
-        int process;
-        try {
-            process = invokerProcess(g, id, parent);
-        } catch (IOException | RuntimeException e) {
-            LOG.debug("invoker {} of combined invocation {} is not reachable: {}", parent, id, e.toString());
+        int process = reachableInvoker(g, id, parent);
+        if (process < 0) {
             return;
         }
         trySend(process, w -> {
-            w.writeByte(GmiProtocol.INVOKER_PART_FAILED);
-            w.writeInt(g.id);
-            w.writeInt(method);
-            w.writeString(id);
-            w.writeLong(seq);
+            writeInvokerHeader(w, GmiProtocol.INVOKER_PART_FAILED, g, method, id, seq);
             w.writeInt(from);
             w.writeString(String.valueOf(why));
         });
@@ -1196,11 +1200,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
     private void sendInvokerPart(int to, GroupInfo g, int method, String id, long seq, int from,
             GeneratedParameterVector v) throws IOException {
         send(to, w -> {
-            w.writeByte(GmiProtocol.INVOKER_PART);
-            w.writeInt(g.id);
-            w.writeInt(method);
-            w.writeString(id);
-            w.writeLong(seq);
+            writeInvokerHeader(w, GmiProtocol.INVOKER_PART, g, method, id, seq);
             w.writeInt(from);
             v.writeParameters(w);
         });
