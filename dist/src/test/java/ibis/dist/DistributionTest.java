@@ -78,7 +78,7 @@ public class DistributionTest {
         List<String> lib = names(home.resolve("lib"));
         for (String module : List.of("ibis-io-", "ibis-ipl-", "ibis-registry-", "ibis-launcher-", "ibis-impl-tcp-",
                 "ibis-impl-ucx-", "ibis-impl-mpi-", "ibis-mpi-java-", "ibis-rmi-", "ibis-rewriter-", "ibis-examples-",
-                "ibis-compat-", "ibis-run-", "slf4j-api-", "slf4j-simple-")) {
+                "ibis-compat-", "ibis-run-", "slf4j-api-", "slf4j-simple-", "log4j-over-slf4j-")) {
             assertTrue(lib.stream().anyMatch(n -> n.startsWith(module)), module + " in lib/: " + lib);
         }
         Pattern benchmarkOnly = Pattern.compile("(kryo|fory|jmh|ibis-benchmarks).*");
@@ -118,14 +118,20 @@ public class DistributionTest {
         assertTrue(Pattern.compile("(?m)^\\[[01]\\] Server received: Hi there$").matcher(run.out()).find(), run.all());
     }
 
-    /** A program written for the earlier Ibis's utility classes compiles against lib/ and runs under ibis-run. */
+    /**
+     * A program written for the earlier Ibis's utility classes and its log4j compiles against lib/ and
+     * runs under ibis-run (its log4j lines go to SLF4J).
+     */
     @Test(timeOut = 240_000)
     public void anEarlierPoolInfoProgramCompilesAgainstLibAndRunsUnderIbisRun() throws Exception {
         Path src = Files.createDirectories(work.resolve("earlier"));
         Files.writeString(src.resolve("Earlier.java"), String.join("\n", "import ibis.poolInfo.PoolInfo;",
-                "import ibis.util.IPUtils;", "import ibis.util.Timer;", "public class Earlier {",
+                "import ibis.util.IPUtils;", "import ibis.util.Timer;", "import org.apache.log4j.Logger;",
+                "public class Earlier {", "  static Logger logger = Logger.getLogger(Earlier.class.getName());",
                 "  public static void main(String[] args) throws Exception {",
                 "    PoolInfo pool = new PoolInfo(System.getProperties(), true);",
+                "    if (logger.isDebugEnabled()) { logger.debug(\"rank \" + pool.rank()); }",
+                "    logger.warn(\"earlier-style warning\");",
                 "    Timer t = Timer.createTimer(\"ibis.util.nativeCode.Rdtsc\"); t.start(); t.stop();",
                 "    System.out.println(\"rank \" + pool.rank() + \" of \" + pool.size() + \" at \"",
                 "        + IPUtils.getLocalHostAddress().getHostAddress() + \" timer \" + t.nrTimes());",
@@ -140,6 +146,7 @@ public class DistributionTest {
             assertTrue(Pattern.compile("(?m)^\\[" + rank + "\\] rank " + rank + " of 2 at \\S+ timer 1$")
                     .matcher(run.out()).find(), run.all());
         }
+        assertTrue(run.all().contains("earlier-style warning"), "the log4j line reached the log: " + run.all());
     }
 
     /**
