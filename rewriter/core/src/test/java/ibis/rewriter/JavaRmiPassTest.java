@@ -443,20 +443,10 @@ public class JavaRmiPassTest {
             assertFalse(names.contains("java/rmi/server/UnicastRemoteObject"), names.toString());
             assertFalse(names.contains("java/rmi/server/RemoteStub"), names.toString());
             assertTrue(names.contains("ibis/rmi/server/RemoteStub"), names.toString());
-            Properties serverProperties = new Properties();
-            serverProperties.setProperty("ibis.registry.server.bind", "127.0.0.1");
-            try (CentralRegistryServer server = new CentralRegistryServer(0, serverProperties)) {
-                server.start();
-                Samples.ProcessResult run = Samples.run(List.of(Samples.javaBin(), "-Xmx256m", "-cp",
-                        dir + File.pathSeparator + System.getProperty("java.class.path"),
-                        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                        "-Dibis.server.address=" + server.address(),
-                        "-Dibis.pool.name=rewriter-overloads-" + UUID.randomUUID(), "-Dibis.implementation=tcp",
-                        "o.Main"), 60);
-                assertEquals(run.exitCode, 0, run.output);
-                // 5 x 11 + 4 x 102; the clone is a distinct object; exportObject(Remote) gives the build-time stub.
-                assertTrue(run.output.contains("SUM 463 true o.Plain_IbisStub"), run.output);
-            }
+            Samples.ProcessResult run = Samples.runInOwnPool(dir, "rewriter-overloads", "o.Main");
+            assertEquals(run.exitCode, 0, run.output);
+            // 5 x 11 + 4 x 102; the clone is a distinct object; exportObject(Remote) gives the build-time stub.
+            assertTrue(run.output.contains("SUM 463 true o.Plain_IbisStub"), run.output);
         } finally {
             Samples.delete(dir);
         }
@@ -498,19 +488,9 @@ public class JavaRmiPassTest {
             assertTrue(r.outcome("f.Main").javaRmiRenamed());
             Set<String> names = referencedNames(dir.resolve("f/Main.class"));
             assertFalse(names.contains("java/rmi/registry/LocateRegistry"), names.toString());
-            Properties serverProperties = new Properties();
-            serverProperties.setProperty("ibis.registry.server.bind", "127.0.0.1");
-            try (CentralRegistryServer server = new CentralRegistryServer(0, serverProperties)) {
-                server.start();
-                Samples.ProcessResult run = Samples.run(List.of(Samples.javaBin(), "-Xmx256m", "-cp",
-                        dir + File.pathSeparator + System.getProperty("java.class.path"),
-                        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                        "-Dibis.server.address=" + server.address(),
-                        "-Dibis.pool.name=rewriter-registry-factories-" + UUID.randomUUID(),
-                        "-Dibis.implementation=tcp", "f.Main"), 60);
-                assertEquals(run.exitCode, 0, run.output);
-                assertTrue(run.output.contains("PING 42"), run.output);
-            }
+            Samples.ProcessResult run = Samples.runInOwnPool(dir, "rewriter-registry-factories", "f.Main");
+            assertEquals(run.exitCode, 0, run.output);
+            assertTrue(run.output.contains("PING 42"), run.output);
         } finally {
             Samples.delete(dir);
         }

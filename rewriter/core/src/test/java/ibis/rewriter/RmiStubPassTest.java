@@ -465,20 +465,10 @@ public class RmiStubPassTest {
             assertTrue(Files.exists(dir.resolve("pp/Base_IbisStub.class")));
             assertFalse(Files.exists(dir.resolve("other/Sub_IbisStub.class")));
             assertTrue(r.warnings().isEmpty(), r.warnings().toString());
-            Properties serverProperties = new Properties();
-            serverProperties.setProperty("ibis.registry.server.bind", "127.0.0.1");
-            try (CentralRegistryServer server = new CentralRegistryServer(0, serverProperties)) {
-                server.start();
-                Samples.ProcessResult run = Samples.run(List.of(Samples.javaBin(), "-Xmx256m", "-cp",
-                        dir + File.pathSeparator + System.getProperty("java.class.path"),
-                        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                        "-Dibis.server.address=" + server.address(),
-                        "-Dibis.pool.name=rmistubs-pp-" + UUID.randomUUID(), "-Dibis.implementation=tcp",
-                        "pp.Impl"), 60);
-                assertEquals(run.exitCode, 0, run.output);
-                // the build-time stub; nothing generated at run time for pp
-                assertTrue(run.output.contains("TWICE 42 pp.Impl_IbisStub 0"), run.output);
-            }
+            Samples.ProcessResult run = Samples.runInOwnPool(dir, "rmistubs-pp", "pp.Impl");
+            assertEquals(run.exitCode, 0, run.output);
+            // the build-time stub; nothing generated at run time for pp
+            assertTrue(run.output.contains("TWICE 42 pp.Impl_IbisStub 0"), run.output);
         } finally {
             Samples.delete(dir);
         }

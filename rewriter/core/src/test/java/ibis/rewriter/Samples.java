@@ -3,6 +3,8 @@ package ibis.rewriter;
 import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
+import ibis.registry.server.CentralRegistryServer;
+
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -21,7 +23,9 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -188,6 +192,24 @@ final class Samples {
         } finally {
             p.destroyForcibly();
             Files.deleteIfExists(log);
+        }
+    }
+
+    /**
+     * Runs {@code mainClass} of {@code classes} (before this JVM's class path) in a child JVM that is
+     * the only member of a fresh pool over tcp, with a registry server of its own on loopback.
+     */
+    static ProcessResult runInOwnPool(Path classes, String poolPrefix, String mainClass) throws Exception {
+        Properties serverProperties = new Properties();
+        serverProperties.setProperty("ibis.registry.server.bind", "127.0.0.1");
+        try (CentralRegistryServer server =
+                new CentralRegistryServer(0, serverProperties)) {
+            server.start();
+            return run(List.of(javaBin(), "-Xmx256m", "-cp",
+                    classes + File.pathSeparator + System.getProperty("java.class.path"),
+                    "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Dibis.server.address=" + server.address(),
+                    "-Dibis.pool.name=" + poolPrefix + "-" + UUID.randomUUID(), "-Dibis.implementation=tcp",
+                    mainClass), 60);
         }
     }
 
