@@ -823,12 +823,42 @@ public final class BlockInputStream implements DataInput {
         }
     }
 
+    /**
+     * As {@link #readArray(byte[], int, int)}: when nothing is buffered and at least
+     * {@link #DIRECT_READ} bytes are left, the source writes straight into {@code value} (a
+     * transport that receives into direct memory can then put a message straight into a direct
+     * buffer of the application, with no copy at all).
+     */
     @Override
     public void readByteBuffer(ByteBuffer value) throws IOException {
         while (value.hasRemaining()) {
+            if (position == limit && value.remaining() >= DIRECT_READ) {
+                if (blockEnd == position) {
+                    nextBlock(4);
+                }
+                if (position == limit) {
+                    readDirect(value, (int) Math.min(value.remaining(), blockRemaining()));
+                    continue;
+                }
+            }
             int n = Math.min(value.remaining(), elementsReadable(1));
             value.put(bytes, position, n);
             position += n;
+        }
+    }
+
+    /** Receives the next {@code n} payload bytes of the current block (none buffered) straight into {@code value}. */
+    private void readDirect(ByteBuffer value, int n) throws IOException {
+        if (n > 0) {
+            int limit = value.limit();
+            value.limit(value.position() + n);
+            try {
+                source.read(value, n);
+            } finally {
+                value.limit(limit);
+            }
+            blockEnd -= n; // consumed without passing through the buffer
+            directInBlock = true;
         }
     }
 

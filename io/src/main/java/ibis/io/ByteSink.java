@@ -45,6 +45,45 @@ public interface ByteSink extends Closeable {
     }
 
     /**
+     * Whether this sink sends a large part that ends a gathering write (the third and last buffer of
+     * {@link #write(ByteBuffer[], int, int)}, at least 4 KiB) as a transport message of its own,
+     * apart from the header and buffered bytes before it, so that the receiving transport can put it
+     * straight into the reader's memory (MPI, UCX: a direct buffer the application reads into). A
+     * {@link BlockOutputStream} over such a sink hands large {@code writeByteBuffer} data over by
+     * reference instead of copying it into its block buffer. The default says no: a sink that writes
+     * a byte stream (TCP) gains nothing from it and would pay an extra write for the block that ends
+     * the message. Asked at each such write; the answer may change between messages only (a sink
+     * that forwards to connections answers for those of the current message).
+     */
+    default boolean partsAsMessages() {
+        return false;
+    }
+
+    /**
+     * As {@link #write(ByteBuffer[], int, int)}, except that the last buffer may still be read by the
+     * transport after this returns, when it is a large direct buffer: it is sent from where it is
+     * instead of being copied first. Its position is at its limit on return all the same; the caller
+     * leaves its bytes untouched until {@link #releaseParts()} returned. A
+     * {@link BlockOutputStream} calls it for the large direct buffers of {@code writeByteBuffer}
+     * when {@link #partsAsMessages()} is true, and {@link #releaseParts()} before a flush or the
+     * end of a message returns. The default writes at once, as {@link #write(ByteBuffer[], int, int)}.
+     *
+     * @throws IOException when the connection is broken; the sink is unusable afterwards
+     */
+    default void writeInPlace(ByteBuffer[] buffers, int offset, int count) throws IOException {
+        write(buffers, offset, count);
+    }
+
+    /**
+     * Waits until no buffer of an earlier {@link #writeInPlace} is read by the transport any more.
+     * The default has nothing to wait for.
+     *
+     * @throws IOException when the connection broke before they were sent
+     */
+    default void releaseParts() throws IOException {
+    }
+
+    /**
      * Writes all remaining bytes of {@code buffers[offset .. offset + count)}, then the remaining
      * elements of {@code array}, in order, as one gathering write: the same bytes as if the
      * elements had been stored into one more byte buffer in this JVM's native byte order (which is

@@ -80,6 +80,12 @@ final class BenchPorts {
      */
     static final byte SIZED = 101;
 
+    /**
+     * The {@code what} byte of a data stream message carrying the 100 KB byte payload through
+     * {@code writeByteBuffer} of a direct buffer, read with {@code readByteBuffer} into one.
+     */
+    static final byte DIRECT = 102;
+
     /** Bit of the {@code flags} byte of a stream message: acknowledge it. */
     static final byte ACK_REQUESTED = 1;
 

@@ -373,6 +373,42 @@ final class IbisDriver implements AutoCloseable {
         };
     }
 
+    /**
+     * The 100 KB byte stream through direct buffers: {@code writeByteBuffer} of one reused direct
+     * buffer per message, read by the peer with {@code readByteBuffer} into one (as the MPI and UCX
+     * peers send from and receive into direct memory).
+     */
+    Workload directStream(Stream stream) {
+        if (stream.objects()) {
+            throw new IllegalArgumentException("direct buffers go through a data or byte stream, not " + stream);
+        }
+        SendPort port = streams.get(stream);
+        ReceivePort ack = acks.get(stream);
+        byte[] bytes = (byte[]) Payload.BYTES.newValue();
+        long checksum = Payload.BYTES.checksum(bytes);
+        java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(bytes.length);
+        direct.put(0, bytes);
+        String what = "Ibis " + stream.serialization + " direct-buffer stream";
+        return new Workload() {
+            @Override
+            public void run(int messages) throws IOException {
+                for (int i = 1; i <= messages; i++) {
+                    WriteMessage w = port.newMessage();
+                    w.writeByte(i == messages ? BenchPorts.ACK_REQUESTED : 0);
+                    w.writeByte(BenchPorts.DIRECT);
+                    direct.clear();
+                    w.writeByteBuffer(direct);
+                    w.finish();
+                }
+                awaitAck(ack, checksum, what);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
     /** Receives a stream's acknowledgement and checks its checksum. */
     private static void awaitAck(ReceivePort ack, long checksum, String what) throws IOException {
         ReadMessage r = ack.receive(BenchPorts.ACK_TIMEOUT_MILLIS);

@@ -198,6 +198,8 @@ public final class IplBenchPeer {
             arrays[k.ordinal()] = k.newArray();
         }
         byte[] sized = new byte[SizedMessages.MAX];
+        java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(ArrayKind.MESSAGE_BYTES);
+        byte[] directCopy = new byte[ArrayKind.MESSAGE_BYTES];
         try {
             while (true) {
                 ReadMessage m = port.receive();
@@ -210,6 +212,18 @@ public final class IplBenchPeer {
                     if ((flags & BenchPorts.ACK_REQUESTED) != 0) {
                         WriteMessage w = ack.newMessage();
                         w.writeLong(SizedMessages.checksum(sized, n));
+                        w.finish();
+                    }
+                    continue;
+                }
+                if (what == BenchPorts.DIRECT && !stream.objects()) {
+                    direct.clear();
+                    m.readByteBuffer(direct);
+                    m.finish();
+                    if ((flags & BenchPorts.ACK_REQUESTED) != 0) {
+                        direct.get(0, directCopy);
+                        WriteMessage w = ack.newMessage();
+                        w.writeLong(ArrayKind.BYTE.checksum(directCopy));
                         w.finish();
                     }
                     continue;

@@ -285,6 +285,8 @@ public final class IplSuite {
                 if (kind == ArrayKind.BYTE) {
                     g.add(new Figure(ibisLabel + ", writeArray/readArray", Stream.BYTE.serialization, payload,
                             ibis.stream(payload, Stream.BYTE)));
+                    g.add(new Figure(ibisLabel + DIRECT_SUFFIX, Stream.DATA.serialization, payload,
+                            ibis.directStream(Stream.DATA)));
                 }
                 g.add(new Figure(ibisLabel + ", writeObject/readObject", Stream.IBIS.serialization, payload,
                         ibis.stream(payload, Stream.IBIS)));
@@ -649,6 +651,9 @@ public final class IplSuite {
         return t;
     }
 
+    /** The label suffix of the 100 KB stream through direct buffers. */
+    static final String DIRECT_SUFFIX = ", writeByteBuffer/readByteBuffer, direct buffers";
+
     /** The label of a ucx_perftest figure. */
     private static String perftestLabel(UcxPerftest.Test test, UcxPerftest.Transport transport) {
         return UcxPerftest.NAME + " " + test.name + ", " + transport.description;
@@ -679,6 +684,7 @@ public final class IplSuite {
         Figure tcpReference = find(groups, "latency", TCP_REFERENCE_LABEL, null);
         Figure stream = find(groups, Payload.BYTES.name(), ibisLabel + ", writeArray/readArray",
                 Stream.DATA.serialization);
+        Figure direct = find(groups, Payload.BYTES.name(), ibisLabel + DIRECT_SUFFIX, Stream.DATA.serialization);
         List<Figure> c = groups.getOrDefault(PERFTEST, List.of());
         // Test × transport, in the order of the enums: tag_lat shm, tag_lat tcp, tag_bw shm, tag_bw tcp.
         Figure latShm = c.size() == 4 ? c.get(0) : null;
@@ -703,7 +709,9 @@ public final class IplSuite {
                     + " the client's overall average, its MB/s (MiB/s) converted to 10^6 bytes/s. Shared memory:"
                     + " UCX's default transports between two processes of one machine; tcp: `UCX_TLS=tcp` over"
                     + " `lo`. Ibis: the 1-byte round trip of the latency table / 2, and the 100 KB `byte[]` data"
-                    + " stream (`writeArray/readArray`) of the throughput table. Ratios: Ibis / peer, paired per"
+                    + " stream (`writeArray/readArray`) of the throughput table, and the same 100 KB through"
+                    + " `writeByteBuffer`/`readByteBuffer` of direct buffers (sent from and received into them"
+                    + " without a copy, as ucx_perftest's buffers). Ratios: Ibis / peer, paired per"
                     + " repetition.");
             t.add("");
         }
@@ -728,6 +736,7 @@ public final class IplSuite {
                 bwTcp));
         t.add(ucxRow(perftestLabel(UcxPerftest.Test.TAG_BW, UcxPerftest.Transport.TCP), bwTcp, 1, bwShm, bwTcp));
         t.add(ucxRow(ibisLabel + ", byte[], writeArray/readArray, data", stream, 1, bwShm, bwTcp));
+        t.add(ucxRow(ibisLabel + DIRECT_SUFFIX + ", data", direct, 1, bwShm, bwTcp));
         t.add("");
         t.add("Targets of ucx:");
         t.add("");
@@ -737,6 +746,8 @@ public final class IplSuite {
                 + " memory", half(explicit, latShm), 2.5, false));
         t.add(target(ibisLabel + " 100 KB byte[] throughput (data) / " + UcxPerftest.NAME + " tag_bw, shared"
                 + " memory", ratioOrNaN(stream, bwShm), 0.9, true));
+        t.add(target(ibisLabel + " 100 KB direct-buffer throughput (data) / " + UcxPerftest.NAME + " tag_bw, shared"
+                + " memory", ratioOrNaN(direct, bwShm), 0.9, true));
         t.add(target("Ibis tcp round trip / " + ibisLabel + " round trip (explicit receive)",
                 ratioOrNaN(tcpReference, explicit), 5, true));
         t.add("");

@@ -54,7 +54,7 @@ public final class MpiSuite {
     private static final String MULTIARCH_LIBRARIES = "/usr/lib/x86_64-linux-gnu";
     private static final String RESOURCES = "/ibis/benchmarks/ipl/mpi/";
     private static final long JOB_TIMEOUT_SECONDS = 180;
-    private static final Pattern RESULT = Pattern.compile("^(?:\\[\\d+\\] )?RESULT (lat|bw) ([0-9.]+)\\s*$",
+    private static final Pattern RESULT = Pattern.compile("^(?:\\[\\d+\\] )?RESULT (lat|bwd|bw) ([0-9.]+)\\s*$",
             Pattern.MULTILINE);
 
     /** Open MPI's byte transfer layers measured. */
@@ -74,7 +74,9 @@ public final class MpiSuite {
     /** The two measurements. */
     enum Test {
         LATENCY("lat", 1, 20_000, 5_000),
-        STREAM("bw", 102_400, 5_000, 1_500);
+        STREAM("bw", 102_400, 5_000, 1_500),
+        /** Ibis only: the stream with writeByteBuffer/readByteBuffer of direct buffers, as the MPI peers send. */
+        STREAM_DIRECT("bwd", 102_400, 5_000, 1_500);
 
         final String arg;
         final int bytes;
@@ -222,7 +224,7 @@ public final class MpiSuite {
 
     /** One job of 2 ranks; adds its figure to the series or notes the failure. */
     private void measure(Program p, Transport t, Test test) throws InterruptedException, IOException {
-        if (missing.containsKey(p)) {
+        if (missing.containsKey(p) || (test == Test.STREAM_DIRECT && p != Program.IBIS)) {
             return;
         }
         int count = test == Test.LATENCY ? latencyCount : streamCount;
@@ -230,7 +232,7 @@ public final class MpiSuite {
                 "--mca", "pml", "ob1", "--mca", "btl", t.btl, "--mca", "btl_tcp_if_include", "lo",
                 "--mca", "oob_tcp_if_include", "lo"));
         List<String> args = new ArrayList<>(List.of(test.arg, Integer.toString(count)));
-        if (test == Test.STREAM) {
+        if (test != Test.LATENCY) {
             args.add(Integer.toString(test.bytes));
         }
         String java = ProcessHandle.current().info().command().orElse("java");
@@ -312,23 +314,41 @@ public final class MpiSuite {
     private void table(List<String> r, Test test, String title) {
         r.add(title);
         r.add("");
-        r.add("| program | transport | median | min–max | Ibis / this (paired) |");
-        r.add("| --- | --- | ---: | ---: | ---: |");
+        boolean stream = test == Test.STREAM;
+        r.add("| program | transport | median | min–max | Ibis / this (paired) |"
+                + (stream ? " Ibis, direct buffers / this (paired) |" : ""));
+        r.add("| --- | --- | ---: | ---: | ---: |" + (stream ? " ---: |" : ""));
         for (Transport t : Transport.values()) {
             Series ibis = series.get(key(Program.IBIS, t, test));
+            Series direct = series.get(key(Program.IBIS, t, Test.STREAM_DIRECT));
             for (Program p : Program.values()) {
                 Series s = series.get(key(p, t, test));
                 if (s == null || s.size() == 0) {
-                    r.add("| " + p.label + " | " + t.description + " | — | — | — |");
+                    r.add("| " + p.label + " | " + t.description + " | — | — | — |" + (stream ? " — |" : ""));
                     continue;
                 }
-                String ratio = p == Program.IBIS || ibis == null || ibis.size() != s.size() ? "—"
-                        : String.format(Locale.ROOT, "%.2f", Series.pairedRatio(ibis, s));
+                String ratio = p == Program.IBIS ? "—" : paired(ibis, s);
+                String directRatio = test == Test.STREAM ? " " + (p == Program.IBIS ? "—" : paired(direct, s)) + " |"
+                        : "";
                 r.add("| " + p.label + " | " + t.description + " | " + fmt(s.median(), test) + " | "
-                        + fmt(s.min(), test) + "–" + fmt(s.max(), test) + " | " + ratio + " |");
+                        + fmt(s.min(), test) + "–" + fmt(s.max(), test) + " | " + ratio + " |" + directRatio);
+            }
+            if (test == Test.STREAM && direct != null && direct.size() > 0) {
+                r.add("| " + DIRECT_LABEL + " | " + t.description + " | " + fmt(direct.median(), test) + " | "
+                        + fmt(direct.min(), test) + "–" + fmt(direct.max(), test) + " | — | — |");
             }
         }
         r.add("");
+    }
+
+    /** Label of the Ibis stream of direct buffers. */
+    static final String DIRECT_LABEL = "Ibis mpi, one-to-one ports, data serialization, explicit receive,"
+            + " writeByteBuffer/readByteBuffer of direct buffers";
+
+    /** The paired ratio of {@code ibis} to {@code peer}, or a dash when one is missing. */
+    private static String paired(Series ibis, Series peer) {
+        return ibis == null || peer == null || ibis.size() == 0 || ibis.size() != peer.size() ? "—"
+                : String.format(Locale.ROOT, "%.2f", Series.pairedRatio(ibis, peer));
     }
 
     private static String fmt(double v, Test test) {

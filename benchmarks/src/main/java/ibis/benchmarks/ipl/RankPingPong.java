@@ -11,6 +11,7 @@ import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.Locale;
 
 /**
@@ -19,8 +20,10 @@ import java.util.Locale;
  * and output as the suite's C and Java MPI peers. One-to-one ports, data serialization, explicit
  * receive: {@code lat N} times N round trips of one byte and prints the one-way latency; {@code bw
  * N SIZE} streams N messages of {@code writeArray(byte[SIZE])}, the last one acknowledged, and
- * prints 10^6 bytes per second. Rank 0 (the member elected "first") prints {@code RESULT lat
- * <microseconds>} or {@code RESULT bw <MB/s>}.
+ * prints 10^6 bytes per second; {@code bwd N SIZE} streams them with {@code writeByteBuffer} and
+ * {@code readByteBuffer} of one direct buffer per side, as the MPI peers do. Rank 0 (the member
+ * elected "first") prints {@code RESULT lat <microseconds>}, {@code RESULT bw <MB/s>} or
+ * {@code RESULT bwd <MB/s>}.
  *
  * <p>Warm-up: untimed rounds of N round trips or messages, repeated until rank 0 has spent the
  * milliseconds of system property {@value #WARMUP_PROPERTY} (default {@value #DEFAULT_WARMUP_MILLIS})
@@ -43,6 +46,7 @@ public final class RankPingPong {
     /** Runs one member. */
     public static void main(String[] args) throws Exception {
         boolean latency = args[0].equals("lat");
+        boolean direct = args[0].equals("bwd");
         long n = Long.parseLong(args[1]);
         int size = latency ? 1 : Integer.parseInt(args[2]);
         PortType type = new PortType(PortType.COMMUNICATION_RELIABLE, PortType.SERIALIZATION_DATA,
@@ -64,19 +68,24 @@ public final class RankPingPong {
             out.connect(other, "in");
             long warmupNanos = Long.getLong(WARMUP_PROPERTY, DEFAULT_WARMUP_MILLIS) * 1_000_000L;
             byte[] buf = new byte[size];
+            ByteBuffer directBuf = direct ? ByteBuffer.allocateDirect(size) : null;
             long start = System.nanoTime();
             boolean again = true;
             while (again) {
                 if (latency) {
                     roundTrips(zero, n, in, out);
+                } else if (direct) {
+                    stream(zero, n, directBuf, in, out);
                 } else {
                     stream(zero, n, buf, in, out);
                 }
                 again = goOn(zero, System.nanoTime() - start < warmupNanos, in, out);
             }
-            double result = latency ? roundTrips(zero, n, in, out) : stream(zero, n, buf, in, out);
+            double result = latency ? roundTrips(zero, n, in, out)
+                    : direct ? stream(zero, n, directBuf, in, out) : stream(zero, n, buf, in, out);
             if (zero) {
-                System.out.println(String.format(Locale.ROOT, latency ? "RESULT lat %.4f" : "RESULT bw %.1f", result));
+                System.out.println(String.format(Locale.ROOT, latency ? "RESULT lat %.4f"
+                        : direct ? "RESULT bwd %.1f" : "RESULT bw %.1f", result));
                 System.out.flush();
             }
             out.close();
@@ -145,6 +154,45 @@ public final class RankPingPong {
             }
             if (i == n - 1) {
                 // The end of the round: the receiver has everything.
+                if (zero) {
+                    ReadMessage r = in.receive();
+                    r.readByte();
+                    r.finish();
+                } else {
+                    WriteMessage w = out.newMessage();
+                    w.writeByte((byte) 1);
+                    w.finish();
+                }
+            }
+        }
+        return n * (double) size / ((System.nanoTime() - start) / 1e9) / 1e6;
+    }
+
+    /**
+     * The stream with direct buffers: {@code writeByteBuffer}/{@code readByteBuffer} of one reused
+     * direct buffer per side, as the MPI peers stream from and into direct buffers.
+     */
+    private static double stream(boolean zero, long n, ByteBuffer buf, ReceivePort in, SendPort out)
+            throws IOException {
+        int size = buf.capacity();
+        long start = System.nanoTime();
+        for (long i = 0; i < n; i++) {
+            buf.clear();
+            if (zero) {
+                buf.put(0, (byte) i);
+                buf.put(size - 1, (byte) (i * 7));
+                WriteMessage w = out.newMessage();
+                w.writeByteBuffer(buf);
+                w.finish();
+            } else {
+                ReadMessage r = in.receive();
+                r.readByteBuffer(buf);
+                r.finish();
+                if (buf.get(0) != (byte) i || buf.get(size - 1) != (byte) (i * 7)) {
+                    throw new IOException("message " + i + " is not the one sent");
+                }
+            }
+            if (i == n - 1) {
                 if (zero) {
                     ReadMessage r = in.receive();
                     r.readByte();

@@ -36,6 +36,7 @@ public class IplSuiteRunTest {
             for (String row : List.of("raw Java socket, blocking", "raw Java NIO SocketChannel, blocking",
                     "Ibis tcp, explicit receive", "Ibis tcp, upcalls",
                     "| byte[] | Ibis tcp, writeArray/readArray | byte |",
+                    "| byte[] | Ibis tcp, writeByteBuffer/readByteBuffer, direct buffers | data |",
                     "| int[] | Ibis tcp, writeObject/readObject | object.ibis |",
                     "| double[] | Ibis tcp, writeObject/readObject | object.sun |",
                     "| tree(1023) | raw Java socket, ObjectOutputStream (reset per message) | JDK |",
@@ -49,7 +50,7 @@ public class IplSuiteRunTest {
             long dataRows = text.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| ---")).count();
             // The group table: 4 multicast and 4 many-to-one figures, and the raw peers (2 references,
             // 3 raw multicast, 1 + 2 × 3 raw many-to-one).
-            assertEquals(dataRows, 3 + 4 + 5 + 4 + 4 + 3 + 8 + 12 + 1 + SizedMessages.SIZES.length,
+            assertEquals(dataRows, 3 + 4 + 6 + 4 + 4 + 3 + 8 + 12 + 1 + SizedMessages.SIZES.length,
                     "header rows plus one row per figure (one per message size in the size table):\n" + text);
             String base = report.getFileName().toString().replace(".md", "");
             for (String plot : List.of(base + "-size-latency.png", base + "-size-throughput.png")) {

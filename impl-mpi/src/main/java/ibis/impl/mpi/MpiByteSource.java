@@ -76,6 +76,21 @@ final class MpiByteSource implements ByteSource {
     private MpiBuffer viewsOf;
     private final BooleanSupplier creditSent = () -> !creditPending();
 
+    /**
+     * Guarded by this: the direct buffer a reader waits to have filled straight from MPI
+     * ({@link #receiveDirect}), or null; the next byte goes to index {@code directAt}, the room ends
+     * at {@code directEnd}.
+     */
+    private MpiBuffer directInto;
+    private int directAt;
+    private int directEnd;
+    private volatile boolean directFull;
+    /** The last application buffer wrapped for direct receives: a reader that reuses it allocates nothing. */
+    private MpiBuffer directWrapper;
+    private final BooleanSupplier directDone = () -> directFull || ready || closed;
+    /** The smallest read into a direct buffer that MPI may fill straight. */
+    static final int DIRECT_MIN = 4096;
+
     MpiByteSource(MpiConnection connection, MpiProcess process, MpiTransportSettings settings) {
         this.connection = connection;
         this.process = process;
@@ -123,9 +138,23 @@ final class MpiByteSource implements ByteSource {
                         + " bytes with " + (writePos - readPos) + " unread (window exceeded or message too long)");
                 ready = true;
                 at = -1;
+            } else if (directInto != null && writePos == readPos && length <= directEnd - directAt) {
+                // A reader waits for this many bytes or more in a direct buffer and nothing is
+                // unread before them: MPI puts them there (no copy). The reader cannot leave
+                // meanwhile: it takes this lock to give the buffer up.
+                directAt += match.receive(directInto, directAt, directEnd - directAt);
+                directFull = directAt == directEnd;
+                if (directFull) {
+                    match.filledReader();
+                }
+                at = -2;
             } else {
                 at = reserve(length);
             }
+        }
+        if (at == -2) {
+            wake();
+            return;
         }
         if (at < 0) {
             match.discard();
@@ -284,6 +313,11 @@ final class MpiByteSource implements ByteSource {
         int total = 0;
         boolean interrupted = false;
         try {
+            if (minimum >= DIRECT_MIN && minimum == destination.remaining() && destination.isDirect()
+                    && !destination.isReadOnly()) {
+                total = receiveDirect(destination);
+                interrupted = Thread.interrupted();
+            }
             while (true) {
                 synchronized (this) {
                     int n = Math.min(writePos - readPos, destination.remaining());
@@ -309,6 +343,57 @@ final class MpiByteSource implements ByteSource {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /**
+     * For a read of all the remaining bytes of a direct buffer while nothing is unread here: lets the
+     * polling thread receive the next DATA messages straight into the buffer while each fits in the
+     * room left (a sink sends a large part as a message of its own, {@code partsAsMessages}), until
+     * it is full or a message goes to the receive buffer instead (too long, the end, an error). Waits
+     * through interrupts (the interrupt status is set again on return).
+     *
+     * @return the bytes received into {@code destination} (its position is moved past them)
+     */
+    private int receiveDirect(ByteBuffer destination) throws IOException {
+        int from = destination.position();
+        synchronized (this) {
+            if (writePos != readPos || eof || broken != null || closed) {
+                return 0;
+            }
+            MpiBuffer into = directWrapper;
+            if (into == null || into.buffer() != destination) {
+                into = MpiBuffer.wrap(process, destination);
+                directWrapper = into;
+            }
+            directInto = into;
+            directAt = from;
+            directEnd = destination.limit();
+            directFull = false;
+        }
+        boolean interrupted = false;
+        int n;
+        waiter = Thread.currentThread();
+        try {
+            while (!directDone.getAsBoolean()) {
+                try {
+                    process.awaitDelivery(directDone, 0);
+                } catch (InterruptedIOException e) {
+                    interrupted = Thread.interrupted() || interrupted;
+                }
+            }
+        } finally {
+            waiter = null;
+            synchronized (this) {
+                n = directAt - from;
+                directInto = null;
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        destination.position(from + n);
+        consumed += n;
+        return n;
     }
 
     /** Sends the total consumed as CREDIT; returns whether the thread was interrupted meanwhile. */

@@ -24,6 +24,8 @@ public final class MpiMatch {
     private int tag;
     private int length;
     private boolean received;
+    /** Whether the message filled a reader's buffer completely, straight from MPI. */
+    private boolean filledReader;
     /** A held message's bytes; null for a live one. */
     private byte[] held;
 
@@ -44,6 +46,7 @@ public final class MpiMatch {
         tag = status.tag();
         length = status.count();
         received = false;
+        filledReader = false;
         held = null;
         return true;
     }
@@ -54,6 +57,7 @@ public final class MpiMatch {
         tag = heldTag;
         length = bytes.length;
         received = false;
+        filledReader = false;
         held = bytes;
     }
 
@@ -80,6 +84,20 @@ public final class MpiMatch {
     /** The message's length in bytes. */
     public int length() {
         return length;
+    }
+
+    /**
+     * Says that this message completed a reader's read (it went straight into the reader's buffer):
+     * {@link MpiProcess#poll(java.util.function.BooleanSupplier)} may return after it as after a small
+     * message, so that the reader gets to its next read before the next message is received.
+     */
+    void filledReader() {
+        filledReader = true;
+    }
+
+    /** Whether {@link #filledReader()} was called for this message. */
+    boolean hasFilledReader() {
+        return filledReader;
     }
 
     /** Whether the message was received already. */

@@ -476,7 +476,8 @@ public final class MpiProcess {
                     LOG.warn("dropped a message of {} bytes from rank {} with tag {}: not an Ibis tag",
                             match.length(), match.source(), match.tag());
                 }
-                if (until != null && match.length() <= EARLY_RETURN_MAX && until.getAsBoolean()) {
+                if (until != null && (match.length() <= EARLY_RETURN_MAX || match.hasFilledReader())
+                        && until.getAsBoolean()) {
                     break;
                 }
             }

@@ -161,6 +161,76 @@ public class SerializationContractTest {
         });
     }
 
+    /**
+     * Large direct buffers (which a transport may send from where they are and receive straight
+     * into): sizes around the 4 KiB threshold, beyond a transport message (256 KiB) and beyond the
+     * flow-control window's quarter, read into direct and heap buffers, between other values, with a
+     * {@code flush()} inside a message; the sender overwrites each buffer as soon as {@code flush()}
+     * or {@code finish()} returned, as the contract allows, and every byte must still arrive as
+     * written.
+     */
+    @Test(dataProvider = "allSerializations", timeOut = 120_000)
+    public void largeDirectBuffersArriveAsWrittenAndMayBeReusedAfterFinish(String serialization) throws Exception {
+        int[] sizes = {4095, 4096, 102_400, 300_000, 3 * 1024 * 1024 + 5};
+        withPair(serialization, (sp, rp) -> {
+            CompletableFuture<Void> sender = Async.run(() -> {
+                ByteBuffer out = ByteBuffer.allocateDirect(sizes[sizes.length - 1]);
+                ByteBuffer second = ByteBuffer.allocateDirect(8192);
+                try {
+                    for (int k = 0; k < sizes.length; k++) {
+                        fill(out, sizes[k], k);
+                        fill(second, second.capacity(), k + 100);
+                        WriteMessage w = sp.newMessage();
+                        w.writeInt(k);
+                        w.writeByteBuffer(out);
+                        w.flush();
+                        fill(out, sizes[k], -1); // allowed: flush() returned
+                        w.writeByteBuffer(second);
+                        w.writeByte((byte) 42);
+                        w.finish();
+                        fill(second, second.capacity(), -1); // allowed: finish() returned
+                    }
+                } catch (IOException e) {
+                    throw new RuntimeException(e);
+                }
+            });
+            for (int k = 0; k < sizes.length; k++) {
+                ReadMessage r = rp.receive(Waits.EVENTUALLY_MILLIS);
+                assertEquals(r.readInt(), k);
+                ByteBuffer in = k % 2 == 0 ? ByteBuffer.allocateDirect(sizes[k]) : ByteBuffer.allocate(sizes[k]);
+                r.readByteBuffer(in);
+                assertEquals(in.position(), sizes[k], "readByteBuffer fills the buffer");
+                check(in, sizes[k], k);
+                ByteBuffer in2 = ByteBuffer.allocateDirect(8192);
+                r.readByteBuffer(in2);
+                check(in2, 8192, k + 100);
+                assertEquals(r.readByte(), (byte) 42);
+                r.finish();
+            }
+            sender.get(60, TimeUnit.SECONDS);
+        });
+    }
+
+    /** Puts {@code size} bytes of pattern {@code seed} into {@code b} from 0 and flips it to them. */
+    private static void fill(ByteBuffer b, int size, int seed) {
+        b.clear();
+        for (int i = 0; i < size; i++) {
+            b.put((byte) (i * 31 + seed * 7 + (i >>> 10)));
+        }
+        b.flip();
+    }
+
+    /** Checks that {@code b} holds {@code size} bytes of pattern {@code seed} from 0. */
+    private static void check(ByteBuffer b, int size, int seed) {
+        for (int i = 0; i < size; i++) {
+            byte expected = (byte) (i * 31 + seed * 7 + (i >>> 10));
+            if (b.get(i) != expected) {
+                throw new AssertionError("byte " + i + " of " + size + " (message " + seed + ") is " + b.get(i)
+                        + ", written was " + expected);
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- primitives
 
     @Test(dataProvider = "typedSerializations", timeOut = 60_000)

@@ -1,0 +1,170 @@
+package ibis.io;
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertTrue;
+
+import ibis.testsupport.MemoryPipe;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.testng.annotations.Test;
+
+/**
+ * Large byte buffers of {@code writeByteBuffer}/{@code readByteBuffer}: a sink that sends a large
+ * last part as a message of its own ({@link ByteSink#partsAsMessages()}) gets direct buffers in
+ * place and is asked to release them before a flush or the end of a message returns; other sinks
+ * get the bytes copied as before; a reader's buffer is handed to the source to fill when nothing is
+ * buffered.
+ */
+public class BufferInPlaceTest {
+
+    /** A sink over a memory pipe that records how it was called. */
+    private static final class RecordingSink implements ByteSink {
+        final MemoryPipe pipe = new MemoryPipe();
+        final boolean parts;
+        final List<String> calls = new ArrayList<>();
+        /** The buffer last given in place, until it is released. */
+        ByteBuffer held;
+
+        RecordingSink(boolean parts) {
+            this.parts = parts;
+        }
+
+        @Override
+        public boolean partsAsMessages() {
+            return parts;
+        }
+
+        @Override
+        public void write(ByteBuffer[] buffers, int offset, int count) throws IOException {
+            calls.add("write" + count);
+            pipe.sink.write(buffers, offset, count);
+        }
+
+        @Override
+        public void writeInPlace(ByteBuffer[] buffers, int offset, int count) throws IOException {
+            calls.add("inPlace" + count);
+            held = buffers[offset + count - 1];
+            pipe.sink.write(buffers, offset, count); // consumes them all, as the contract says
+        }
+
+        @Override
+        public void releaseParts() {
+            calls.add("release");
+            held = null;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private static ByteBuffer pattern(int size, int seed, boolean direct) {
+        ByteBuffer b = direct ? ByteBuffer.allocateDirect(size) : ByteBuffer.allocate(size);
+        for (int i = 0; i < size; i++) {
+            b.put(i, (byte) (i * 13 + seed));
+        }
+        return b;
+    }
+
+    @Test
+    public void aLargeDirectBufferGoesInPlaceAndIsReleasedBeforeTheMessageEnds() throws IOException {
+        RecordingSink sink = new RecordingSink(true);
+        BlockOutputStream out = new BlockOutputStream(sink, 65_536);
+        ByteBuffer big = pattern(100_000, 1, true);
+        out.writeInt(7);
+        out.writeByteBuffer(big);
+        assertEquals(big.position(), big.limit(), "writeByteBuffer advances the position to the limit");
+        assertTrue(sink.held != null, "the direct buffer is held in place: " + sink.calls);
+        out.writeByte((byte) 9);
+        out.endMessage();
+        assertEquals(sink.held, null, "released by endMessage: " + sink.calls);
+        assertEquals(sink.calls.get(sink.calls.size() - 1), "release");
+        assertTrue(sink.calls.contains("inPlace3"), sink.calls.toString());
+
+        BlockInputStream in = new BlockInputStream(sink.pipe.source, 65_536, out.order());
+        assertEquals(in.readInt(), 7);
+        ByteBuffer got = ByteBuffer.allocateDirect(100_000);
+        in.readByteBuffer(got);
+        assertEquals(got.flip(), pattern(100_000, 1, true));
+        assertEquals(in.readByte(), (byte) 9);
+        in.endMessage();
+    }
+
+    @Test
+    public void flushReleasesTheBuffersGivenInPlace() throws IOException {
+        RecordingSink sink = new RecordingSink(true);
+        BlockOutputStream out = new BlockOutputStream(sink, 65_536);
+        out.writeByteBuffer(pattern(8192, 2, true));
+        assertTrue(sink.held != null, sink.calls.toString());
+        out.flush();
+        assertEquals(sink.held, null, "released by flush: " + sink.calls);
+        out.endMessage();
+    }
+
+    @Test
+    public void smallOrHeapBuffersAndSinksWithoutPartsAreNotHeld() throws IOException {
+        RecordingSink parts = new RecordingSink(true);
+        BlockOutputStream out = new BlockOutputStream(parts, 65_536);
+        out.writeByteBuffer(pattern(4095, 3, true)); // below the threshold: copied
+        out.writeByteBuffer(pattern(50_000, 4, false)); // heap: by reference, but written at once
+        out.endMessage();
+        assertFalse(parts.calls.stream().anyMatch(c -> c.startsWith("inPlace")), parts.calls.toString());
+        assertTrue(parts.calls.contains("write3"), "the heap buffer's block carries it as a part: " + parts.calls);
+
+        RecordingSink stream = new RecordingSink(false);
+        BlockOutputStream plain = new BlockOutputStream(stream, 65_536);
+        plain.writeByteBuffer(pattern(50_000, 5, true));
+        plain.endMessage();
+        assertFalse(stream.calls.stream().anyMatch(c -> c.startsWith("inPlace") || c.equals("write3")),
+                "a sink without parts gets whole blocks only: " + stream.calls);
+        BlockInputStream in = new BlockInputStream(stream.pipe.source, 65_536, plain.order());
+        ByteBuffer got = ByteBuffer.allocate(50_000);
+        in.readByteBuffer(got);
+        assertEquals(got.flip(), pattern(50_000, 5, true));
+        in.endMessage();
+    }
+
+    @Test
+    public void aReaderBufferIsFilledByTheSourceWhenNothingIsBuffered() throws IOException {
+        MemoryPipe pipe = new MemoryPipe();
+        BlockOutputStream out = new BlockOutputStream(pipe.sink, 65_536);
+        out.writeByteBuffer(pattern(20_000, 6, true));
+        out.endMessage();
+        List<ByteBuffer> destinations = new ArrayList<>();
+        ByteSource recording = new ByteSource() {
+            @Override
+            public int read(ByteBuffer destination, int minimum) throws IOException {
+                destinations.add(destination);
+                return pipe.source.read(destination, minimum);
+            }
+
+            @Override
+            public int available() throws IOException {
+                return pipe.source.available();
+            }
+
+            @Override
+            public boolean awaitData(long timeoutMillis) throws IOException {
+                return pipe.source.awaitData(timeoutMillis);
+            }
+
+            @Override
+            public void close() throws IOException {
+                pipe.source.close();
+            }
+        };
+        BlockInputStream in = new BlockInputStream(recording, 65_536, out.order());
+        ByteBuffer got = ByteBuffer.allocateDirect(20_000);
+        in.readByteBuffer(got);
+        assertEquals(got.position(), 20_000);
+        assertTrue(destinations.stream().anyMatch(d -> d == got),
+                "the source was asked to fill the reader's buffer itself");
+        assertEquals(got.flip(), pattern(20_000, 6, true));
+        in.endMessage();
+    }
+}
