@@ -63,10 +63,6 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
     private Buffer arrayWrapper;
     /** The sink takes arrays of other primitives than bytes as they are (and this stream is in native order). */
     private final boolean arraysByReference;
-    /** A direct buffer went to the sink in place and may still be read by it (see releaseParts). */
-    private boolean partsInPlace;
-    /** The part being sent (sendBlockWith) goes to the sink in place. */
-    private boolean inPlace;
 
     /**
      * An array part of at least this many bytes that completes a block is sent from the array
@@ -202,32 +198,16 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
         return bytes.length;
     }
 
-    /**
-     * Sends what is buffered as the final block of the current message (possibly empty); on return
-     * the sink reads no buffer of the application any more.
-     */
+    /** Sends what is buffered as the final block of the current message (possibly empty). */
     public void endMessage() throws IOException {
         sendBlock(true);
-        releaseParts();
     }
 
-    /**
-     * Sends a non-final block when the buffer is non-empty; on return the sink reads no buffer of the
-     * application any more.
-     */
+    /** Sends a non-final block when the buffer is non-empty; does nothing otherwise. */
     @Override
     public void flush() throws IOException {
         if (position > 0) {
             sendBlock(false);
-        }
-        releaseParts();
-    }
-
-    /** Waits until the sink is done with the direct buffers it was given in place. */
-    private void releaseParts() throws IOException {
-        if (partsInPlace) {
-            partsInPlace = false;
-            sink.releaseParts();
         }
     }
 
@@ -506,11 +486,7 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
         try {
             if (part instanceof ByteBuffer b) {
                 blockWith[2] = b;
-                if (inPlace) {
-                    sink.writeInPlace(blockWith, 0, 3);
-                } else {
-                    sink.write(blockWith, 0, 3);
-                }
+                sink.write(blockWith, 0, 3);
             } else {
                 sink.write(block, 0, 2, part);
             }
@@ -619,13 +595,8 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
                 int from = value.position();
                 int limit = value.limit();
                 try {
-                    if (value.isDirect()) {
-                        partsInPlace = true;
-                        inPlace = true;
-                    }
                     sendBlockWith(value, from, n, n);
                 } finally {
-                    inPlace = false;
                     value.limit(limit);
                 }
                 value.position(from + n);

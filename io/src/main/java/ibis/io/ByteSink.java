@@ -50,37 +50,15 @@ public interface ByteSink extends Closeable {
      * apart from the header and buffered bytes before it, so that the receiving transport can put it
      * straight into the reader's memory (MPI, UCX: a direct buffer the application reads into). A
      * {@link BlockOutputStream} over such a sink hands large {@code writeByteBuffer} data over by
-     * reference instead of copying it into its block buffer. The default says no: a sink that writes
+     * reference instead of copying it into its block buffer; the sink copies it (once, into its
+     * staging memory) before the write returns, as any write: a sender's {@code finish()} must not
+     * wait for the receiver to read. The default says no: a sink that writes
      * a byte stream (TCP) gains nothing from it and would pay an extra write for the block that ends
      * the message. Asked at each such write; the answer may change between messages only (a sink
      * that forwards to connections answers for those of the current message).
      */
     default boolean partsAsMessages() {
         return false;
-    }
-
-    /**
-     * As {@link #write(ByteBuffer[], int, int)}, except that the last buffer may still be read by the
-     * transport after this returns, when it is a large direct buffer: it is sent from where it is
-     * instead of being copied first. Its position is at its limit on return all the same; the caller
-     * leaves its bytes untouched until {@link #releaseParts()} returned. A
-     * {@link BlockOutputStream} calls it for the large direct buffers of {@code writeByteBuffer}
-     * when {@link #partsAsMessages()} is true, and {@link #releaseParts()} before a flush or the
-     * end of a message returns. The default writes at once, as {@link #write(ByteBuffer[], int, int)}.
-     *
-     * @throws IOException when the connection is broken; the sink is unusable afterwards
-     */
-    default void writeInPlace(ByteBuffer[] buffers, int offset, int count) throws IOException {
-        write(buffers, offset, count);
-    }
-
-    /**
-     * Waits until no buffer of an earlier {@link #writeInPlace} is read by the transport any more.
-     * The default has nothing to wait for.
-     *
-     * @throws IOException when the connection broke before they were sent
-     */
-    default void releaseParts() throws IOException {
     }
 
     /**

@@ -66,11 +66,6 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
             || peerWindow - (sent - credited) >= neededCredit;
     private final BooleanSupplier slotFree = () -> !pending(waitingSlot);
     private final BooleanSupplier allDone = () -> !reap();
-    private final BooleanSupplier partsDone = () -> !partsPending();
-    /** Guarded by this: the slots whose send reads an application's buffer (writeInPlace). */
-    private final boolean[] inPlace = new boolean[SLOTS];
-    /** The last application buffer sent in place, wrapped: a writer that reuses it allocates nothing. */
-    private MpiBuffer partWrapper;
 
     MpiByteSink(MpiConnection connection, MpiProcess process, MpiSendKeeper keeper, MpiTransportSettings settings) {
         this.connection = connection;
@@ -114,96 +109,12 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
     }
 
     /**
-     * A large last buffer of a gathering write starts a DATA message of its own: the receiving source
-     * can then receive it straight into a direct buffer its reader reads into.
+     * A large last buffer of a gathering write starts a DATA message of its own (staged as any): the
+     * receiving source can then receive it straight into a direct buffer its reader reads into.
      */
     @Override
     public boolean partsAsMessages() {
         return true;
-    }
-
-    /**
-     * The last buffer, when it is direct and large, is sent from where it is (no copy): its DATA
-     * messages stay in flight until {@link #releaseParts()}; the buffers before it are staged as
-     * usual, as a message of their own.
-     */
-    @Override
-    public void writeInPlace(ByteBuffer[] buffers, int offset, int count) throws IOException {
-        ByteBuffer part = count > 0 ? buffers[offset + count - 1] : null;
-        if (part == null || !part.isDirect() || part.remaining() < PART_MESSAGE) {
-            writeAll(buffers, offset, count, null);
-            return;
-        }
-        boolean interrupted = false;
-        try {
-            synchronized (writeLock) {
-                writeAll(buffers, offset, count - 1, null);
-                check();
-                MpiBuffer memory = partWrapper;
-                if (memory == null || memory.buffer() != part) {
-                    memory = MpiBuffer.wrap(process, part);
-                    partWrapper = memory;
-                }
-                while (part.hasRemaining()) {
-                    neededCredit = 1;
-                    if (!creditReady.getAsBoolean()) {
-                        interrupted |= waitFor(creditReady);
-                        check();
-                    }
-                    int chunk = (int) Math.min(Math.min(part.remaining(), MpiTransportSettings.MESSAGE_MAX),
-                            peerWindow - (sent - credited));
-                    int slot = freeSlot();
-                    nextSlot = (slot + 1) % SLOTS;
-                    if (pending(slot)) {
-                        waitingSlot = slot;
-                        interrupted |= waitFor(slotFree);
-                        check();
-                    }
-                    send(slot, memory, part.position(), chunk, true);
-                    part.position(part.position() + chunk);
-                    sent += chunk;
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    /** Waits until the sends from application buffers ({@link #writeInPlace}) completed. */
-    @Override
-    public void releaseParts() throws IOException {
-        boolean interrupted = false;
-        try {
-            synchronized (writeLock) {
-                if (partsPending()) {
-                    interrupted = waitFor(partsDone);
-                }
-                if (broken != null) {
-                    check();
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    /** Whether a send from an application buffer is still in flight (tests them). */
-    private synchronized boolean partsPending() {
-        boolean any = false;
-        for (int slot = 0; slot < SLOTS; slot++) {
-            if (inPlace[slot]) {
-                if (pending(slot)) {
-                    any = true;
-                } else {
-                    inPlace[slot] = false;
-                }
-            }
-        }
-        return any;
     }
 
     /** Array parts are copied once, straight from the application's array into the staging buffers. */
@@ -308,16 +219,10 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
     }
 
     private void send(int slot, MpiBuffer buffer, int length) throws IOException {
-        send(slot, buffer, 0, length, false);
-    }
-
-    /** Sends from a staging buffer or, {@code application}, from an application's buffer (in place). */
-    private void send(int slot, MpiBuffer buffer, int offset, int length, boolean application) throws IOException {
         boolean done;
         synchronized (this) {
-            inPlace[slot] = application;
             try {
-                done = backend.isendTest(buffer, offset, length, connection.peerRank(), dataTag, requests, slot);
+                done = backend.isendTest(buffer, 0, length, connection.peerRank(), dataTag, requests, slot);
             } catch (IOException e) {
                 broken = e; // these bytes are not sent: a later write must not go on behind a gap
                 throw e;

@@ -101,13 +101,6 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
     private final ByteBuffer creditValue;
     private final long creditValueAddress;
     private final Staging closeMessage;
-    /** Marks a send in the ring that reads an application's buffer (writeInPlace), not a staging buffer. */
-    private final Staging applicationBuffer;
-    /** Guarded by this: sends from application buffers in the ring. */
-    private int partsInFlight;
-    /** The last application buffer sent in place and its address (a writer that reuses it looks it up once). */
-    private ByteBuffer lastPart;
-    private long lastPartAddress;
     private IOException failure;
 
     /** The peer is alive and reads, and this sink is open. */
@@ -150,27 +143,6 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
             synchronized (UcxByteSink.this) {
                 reap();
                 return canTake(wanted);
-            }
-        }
-
-        @Override
-        boolean mayBeReady() {
-            return oldestSendDone();
-        }
-
-        @Override
-        public void check() throws IOException {
-            writable.check();
-        }
-    };
-
-    /** No send from an application's buffer (writeInPlace) is in flight any more. */
-    private final UcxWorker.Condition partsSent = new UcxWorker.Condition() {
-        @Override
-        public boolean ready() throws IOException {
-            synchronized (UcxByteSink.this) {
-                reap();
-                return partsInFlight == 0;
             }
         }
 
@@ -247,7 +219,6 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         this.creditValue = ByteBuffer.allocateDirect(8).order(ByteOrder.BIG_ENDIAN);
         this.creditValueAddress = UcxWorker.address(creditValue);
         this.closeMessage = new Staging(8);
-        this.applicationBuffer = new Staging(8);
         this.creditReceive = new RequestCompletion(worker, writable);
         this.receivingCredit = "receiving credit from " + connection.peer;
         worker.keeper.add(this);
@@ -259,8 +230,9 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
     }
 
     /**
-     * A large last buffer of a gathering write starts a DATA message of its own: the receiving source
-     * puts a message straight into a direct buffer its reader reads into when it fits there.
+     * A large last buffer of a gathering write starts a DATA message of its own (staged as any): the
+     * receiving source puts a message straight into a direct buffer its reader reads into when it
+     * fits there.
      */
     @Override
     public boolean partsAsMessages() {
@@ -269,69 +241,6 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
 
     /** The smallest last buffer of a gathering write that gets a DATA message of its own. */
     static final int PART_MESSAGE = 4096;
-
-    /**
-     * The last buffer, when it is direct and large, is sent from where it is (no copy); its sends
-     * stay in flight until {@link #releaseParts()}. The buffers before it are staged as usual, as a
-     * message of their own.
-     */
-    @Override
-    public void writeInPlace(ByteBuffer[] buffers, int offset, int count) throws IOException {
-        ByteBuffer part = count > 0 ? buffers[offset + count - 1] : null;
-        if (part == null || !part.isDirect() || part.remaining() < PART_MESSAGE) {
-            write(buffers, offset, count, null);
-            return;
-        }
-        if (!guard.enter()) {
-            throw new IOException("the connection to " + connection.peer + " is closed");
-        }
-        try {
-            if (failure == null) {
-                failure = sendFailure;
-            }
-            if (failure != null) {
-                throw new IOException(failure.getMessage(), failure);
-            }
-            connection.checkWritable();
-            writeAll(buffers, offset, offset + count - 1, null);
-            if (part != lastPart) {
-                lastPartAddress = UcxWorker.address(part);
-                lastPart = part;
-            }
-            while (part.hasRemaining()) {
-                int n = Math.min(part.remaining(), chunk);
-                // A ring slot: a staging buffer can be had only when the ring has one.
-                Staging slot = takeStaging(1);
-                synchronized (this) {
-                    free.addFirst(slot);
-                }
-                awaitCredit(n);
-                postInPlace(lastPartAddress + part.position(), n);
-                part.position(part.position() + n);
-            }
-        } catch (IOException e) {
-            if (failure == null) {
-                failure = e;
-            }
-            throw e;
-        } finally {
-            if (guard.exit()) {
-                finishClose(false);
-            }
-        }
-    }
-
-    /** Waits until no send from an application's buffer ({@link #writeInPlace}) is in flight. */
-    @Override
-    public void releaseParts() throws IOException {
-        synchronized (this) {
-            reap();
-            if (partsInFlight == 0) {
-                return;
-            }
-        }
-        worker.await(partsSent, spin, 0, false);
-    }
 
     /** Array parts are copied once, straight into the direct staging buffers. */
     @Override
@@ -538,27 +447,6 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         }
     }
 
-    /** Sends {@code n} bytes at {@code address} of an application's buffer as a DATA message. */
-    private void postInPlace(long address, int n) throws IOException {
-        long r;
-        boolean started;
-        synchronized (this) {
-            r = UcxNative.send(w, connection.endpoint, dataTag, address, n);
-            started = r > 0 && track(r, applicationBuffer);
-        }
-        if (r < 0) {
-            throw new IOException("connection to " + connection.peer + " lost: sending failed: "
-                    + UcxNative.statusString((int) r));
-        }
-        sent += n;
-        if (started) {
-            worker.keeper.wake();
-        }
-        if (connection.loopback) {
-            worker.changedWithoutEvent(); // UCX's self transport raised no event
-        }
-    }
-
     /**
      * Puts a send in flight into the ring (which has a free slot); the caller holds the lock.
      *
@@ -568,9 +456,6 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         int i = (head + count) % RING;
         requests[i] = request;
         inFlight[i] = s;
-        if (s == applicationBuffer) {
-            partsInFlight++;
-        }
         count++;
         sendsInFlight = true;
         return count == 1;
@@ -624,9 +509,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
             head = (head + 1) % RING;
             count--;
             reaped++;
-            if (s == applicationBuffer) {
-                partsInFlight--;
-            } else if (s != closeMessage) {
+            if (s != closeMessage) {
                 free.addFirst(s);
             }
             if (count == 0) {

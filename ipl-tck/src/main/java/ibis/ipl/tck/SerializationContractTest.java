@@ -162,7 +162,7 @@ public class SerializationContractTest {
     }
 
     /**
-     * Large direct buffers (which a transport may send from where they are and receive straight
+     * Large direct buffers (which a transport may send as messages of their own and receive straight
      * into): sizes around the 4 KiB threshold, beyond a transport message (256 KiB) and beyond the
      * flow-control window's quarter, read into direct and heap buffers, between other values, with a
      * {@code flush()} inside a message; the sender overwrites each buffer as soon as {@code flush()}

@@ -19,6 +19,7 @@ import ibis.testsupport.Waits;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
@@ -252,6 +253,40 @@ public class TransportRulesTest {
             m.readArray(got);
             m.finish();
             assertTrue(Arrays.equals(got, payload), "every byte arrives intact");
+            sp.close();
+            rp.close();
+        }
+    }
+
+    /**
+     * The same with {@value #UNREAD_BYTES} bytes of a direct buffer, written with {@code
+     * writeByteBuffer} and read with {@code readByteBuffer} into a direct buffer: a transport may
+     * receive such a buffer straight into the reader's memory, but the sender's {@code finish()}
+     * must not wait for the reader (as a send from the writer's memory that completes only when the
+     * receiver takes it would), and the writer may change its buffer once {@code finish()} returned.
+     */
+    @Test(timeOut = 60_000)
+    public void oneThreadSendsADirectBufferLargerThanTheBuffersToItselfAndThenReceivesIt() throws Exception {
+        try (PoolFixture pool = ImplementationUnderTest.pool()) {
+            Ibis ibis = pool.create(Types.ONE_TO_ONE);
+            ReceivePort rp = ibis.createReceivePort(Types.ONE_TO_ONE, "self");
+            rp.enableConnections();
+            SendPort sp = ibis.createSendPort(Types.ONE_TO_ONE);
+            sp.connect(rp.identifier());
+            byte[] payload = payload(UNREAD_BYTES);
+            ByteBuffer out = ByteBuffer.allocateDirect(payload.length);
+            out.put(0, payload);
+            WriteMessage w = sp.newMessage();
+            w.writeByteBuffer(out);
+            w.finish();
+            out.put(0, new byte[payload.length]); // allowed once finish() returned
+            ReadMessage m = rp.receive(60_000);
+            ByteBuffer in = ByteBuffer.allocateDirect(payload.length);
+            m.readByteBuffer(in);
+            m.finish();
+            byte[] got = new byte[payload.length];
+            in.get(0, got);
+            assertTrue(Arrays.equals(got, payload), "every byte arrives as it was when finish() was called");
             sp.close();
             rp.close();
         }

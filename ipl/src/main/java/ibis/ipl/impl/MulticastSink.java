@@ -37,8 +37,6 @@ final class MulticastSink implements ByteSink {
     private ByteViews stagingViews;
     /** The one-element array the staged block is handed to each connection in. */
     private final ByteBuffer[] staged = new ByteBuffer[1];
-    /** The connection whose sink was last given buffers in place and not yet asked to release them. */
-    private SendConnection inPlace;
 
     /** Sets the connections that the following blocks go to (the caller holds the message slot). */
     void setTargets(SendConnection[] connections) {
@@ -87,43 +85,6 @@ final class MulticastSink implements ByteSink {
     public boolean partsAsMessages() {
         SendConnection[] to = targets;
         return to.length == 1 && to[0].failure == null && to[0].ends.sink().partsAsMessages();
-    }
-
-    /**
-     * To one connection the buffers go on in place (the connection's sink may send the last one from
-     * where it is); to several they are written as by {@link #write(ByteBuffer[], int, int)}.
-     */
-    @Override
-    public void writeInPlace(ByteBuffer[] buffers, int offset, int count) throws IOException {
-        SendConnection[] to = targets;
-        if (to.length != 1 || to[0].failure != null) {
-            write(buffers, offset, count, null);
-            return;
-        }
-        SendConnection c = to[0];
-        try {
-            c.ends.sink().writeInPlace(buffers, offset, count);
-            inPlace = c;
-        } catch (IOException e) {
-            fail(c, e);
-            consume(buffers, offset, count, null);
-        }
-    }
-
-    /** Waits until the connection given buffers in place is done with them (a failure drops it). */
-    @Override
-    public void releaseParts() {
-        SendConnection c = inPlace;
-        if (c != null) {
-            inPlace = null;
-            try {
-                c.ends.sink().releaseParts();
-            } catch (IOException e) {
-                if (c.failure == null) {
-                    fail(c, e);
-                }
-            }
-        }
     }
 
     @Override

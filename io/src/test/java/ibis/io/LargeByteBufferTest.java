@@ -15,20 +15,18 @@ import org.testng.annotations.Test;
 
 /**
  * Large byte buffers of {@code writeByteBuffer}/{@code readByteBuffer}: a sink that sends a large
- * last part as a message of its own ({@link ByteSink#partsAsMessages()}) gets direct buffers in
- * place and is asked to release them before a flush or the end of a message returns; other sinks
- * get the bytes copied as before; a reader's buffer is handed to the source to fill when nothing is
- * buffered.
+ * last part as a message of its own ({@link ByteSink#partsAsMessages()}) gets them by reference, as
+ * the last buffer of their block; other sinks get whole blocks as before; a reader's buffer is
+ * handed to the source to fill when nothing is buffered.
  */
-public class BufferInPlaceTest {
+public class LargeByteBufferTest {
 
     /** A sink over a memory pipe that records how it was called. */
     private static final class RecordingSink implements ByteSink {
         final MemoryPipe pipe = new MemoryPipe();
         final boolean parts;
         final List<String> calls = new ArrayList<>();
-        /** The buffer last given in place, until it is released. */
-        ByteBuffer held;
+        final List<ByteBuffer> lastBuffers = new ArrayList<>();
 
         RecordingSink(boolean parts) {
             this.parts = parts;
@@ -42,20 +40,8 @@ public class BufferInPlaceTest {
         @Override
         public void write(ByteBuffer[] buffers, int offset, int count) throws IOException {
             calls.add("write" + count);
+            lastBuffers.add(buffers[offset + count - 1]);
             pipe.sink.write(buffers, offset, count);
-        }
-
-        @Override
-        public void writeInPlace(ByteBuffer[] buffers, int offset, int count) throws IOException {
-            calls.add("inPlace" + count);
-            held = buffers[offset + count - 1];
-            pipe.sink.write(buffers, offset, count); // consumes them all, as the contract says
-        }
-
-        @Override
-        public void releaseParts() {
-            calls.add("release");
-            held = null;
         }
 
         @Override
@@ -72,19 +58,17 @@ public class BufferInPlaceTest {
     }
 
     @Test
-    public void aLargeDirectBufferGoesInPlaceAndIsReleasedBeforeTheMessageEnds() throws IOException {
+    public void aLargeBufferGoesByReferenceToASinkThatSendsPartsAsMessages() throws IOException {
         RecordingSink sink = new RecordingSink(true);
         BlockOutputStream out = new BlockOutputStream(sink, 65_536);
         ByteBuffer big = pattern(100_000, 1, true);
         out.writeInt(7);
         out.writeByteBuffer(big);
         assertEquals(big.position(), big.limit(), "writeByteBuffer advances the position to the limit");
-        assertTrue(sink.held != null, "the direct buffer is held in place: " + sink.calls);
         out.writeByte((byte) 9);
         out.endMessage();
-        assertEquals(sink.held, null, "released by endMessage: " + sink.calls);
-        assertEquals(sink.calls.get(sink.calls.size() - 1), "release");
-        assertTrue(sink.calls.contains("inPlace3"), sink.calls.toString());
+        assertTrue(sink.calls.contains("write3"), sink.calls.toString());
+        assertTrue(sink.lastBuffers.contains(big), "the application's buffer itself is the part");
 
         BlockInputStream in = new BlockInputStream(sink.pipe.source, 65_536, out.order());
         assertEquals(in.readInt(), 7);
@@ -96,32 +80,18 @@ public class BufferInPlaceTest {
     }
 
     @Test
-    public void flushReleasesTheBuffersGivenInPlace() throws IOException {
-        RecordingSink sink = new RecordingSink(true);
-        BlockOutputStream out = new BlockOutputStream(sink, 65_536);
-        out.writeByteBuffer(pattern(8192, 2, true));
-        assertTrue(sink.held != null, sink.calls.toString());
-        out.flush();
-        assertEquals(sink.held, null, "released by flush: " + sink.calls);
-        out.endMessage();
-    }
-
-    @Test
-    public void smallOrHeapBuffersAndSinksWithoutPartsAreNotHeld() throws IOException {
+    public void smallBuffersAndSinksWithoutPartsGetWholeBlocks() throws IOException {
         RecordingSink parts = new RecordingSink(true);
         BlockOutputStream out = new BlockOutputStream(parts, 65_536);
         out.writeByteBuffer(pattern(4095, 3, true)); // below the threshold: copied
-        out.writeByteBuffer(pattern(50_000, 4, false)); // heap: by reference, but written at once
         out.endMessage();
-        assertFalse(parts.calls.stream().anyMatch(c -> c.startsWith("inPlace")), parts.calls.toString());
-        assertTrue(parts.calls.contains("write3"), "the heap buffer's block carries it as a part: " + parts.calls);
+        assertEquals(parts.calls, List.of("write2"), "one whole block");
 
         RecordingSink stream = new RecordingSink(false);
         BlockOutputStream plain = new BlockOutputStream(stream, 65_536);
         plain.writeByteBuffer(pattern(50_000, 5, true));
         plain.endMessage();
-        assertFalse(stream.calls.stream().anyMatch(c -> c.startsWith("inPlace") || c.equals("write3")),
-                "a sink without parts gets whole blocks only: " + stream.calls);
+        assertFalse(stream.calls.contains("write3"), "a sink without parts gets whole blocks only: " + stream.calls);
         BlockInputStream in = new BlockInputStream(stream.pipe.source, 65_536, plain.order());
         ByteBuffer got = ByteBuffer.allocate(50_000);
         in.readByteBuffer(got);
