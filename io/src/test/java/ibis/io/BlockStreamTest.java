@@ -519,34 +519,13 @@ public class BlockStreamTest {
         }
         byte[][] got = new byte[3][sent.length];
         long[] direct = new long[3];
-        ByteSource counting = new ByteSource() {
-            @Override
-            public int read(ByteBuffer destination, int minimum) throws IOException {
-                int before = destination.position();
-                int n = pipe.source.read(destination, minimum);
-                for (int m = 0; m < 3; m++) {
-                    if (destination.hasArray() && destination.array() == got[m]) {
-                        direct[m] += destination.position() - before;
-                    }
+        ByteSource counting = pipe.observedSource((destination, n) -> {
+            for (int m = 0; m < 3; m++) {
+                if (destination.hasArray() && destination.array() == got[m]) {
+                    direct[m] += n;
                 }
-                return n;
             }
-
-            @Override
-            public int available() throws IOException {
-                return pipe.source.available();
-            }
-
-            @Override
-            public boolean awaitData(long timeoutMillis) throws IOException {
-                return pipe.source.awaitData(timeoutMillis);
-            }
-
-            @Override
-            public void close() throws IOException {
-                pipe.source.close();
-            }
-        };
+        });
         BlockInputStream in = new BlockInputStream(counting, 65536, out.order());
         for (int m = 0; m < 3; m++) {
             assertEquals(in.readInt(), m);

@@ -106,28 +106,7 @@ public class LargeByteBufferTest {
         out.writeByteBuffer(pattern(20_000, 6, true));
         out.endMessage();
         List<ByteBuffer> destinations = new ArrayList<>();
-        ByteSource recording = new ByteSource() {
-            @Override
-            public int read(ByteBuffer destination, int minimum) throws IOException {
-                destinations.add(destination);
-                return pipe.source.read(destination, minimum);
-            }
-
-            @Override
-            public int available() throws IOException {
-                return pipe.source.available();
-            }
-
-            @Override
-            public boolean awaitData(long timeoutMillis) throws IOException {
-                return pipe.source.awaitData(timeoutMillis);
-            }
-
-            @Override
-            public void close() throws IOException {
-                pipe.source.close();
-            }
-        };
+        ByteSource recording = pipe.observedSource((destination, n) -> destinations.add(destination));
         BlockInputStream in = new BlockInputStream(recording, 65_536, out.order());
         ByteBuffer got = ByteBuffer.allocateDirect(20_000);
         in.readByteBuffer(got);

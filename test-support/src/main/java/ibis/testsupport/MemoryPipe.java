@@ -10,6 +10,7 @@ import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Random;
+import java.util.function.ObjIntConsumer;
 
 /**
  * In-memory transport for tests: one direction of a connection, a {@link ByteSink} that appends to a
@@ -43,6 +44,36 @@ public final class MemoryPipe {
     private byte[] viewed;
     /** The reading end. */
     public final ByteSource source = new Source();
+
+    /**
+     * The reading end, telling {@code afterRead} each destination a block stream read into and how
+     * many bytes went there (to see which reads went straight into an application's array or buffer).
+     */
+    public ByteSource observedSource(ObjIntConsumer<ByteBuffer> afterRead) {
+        return new ByteSource() {
+            @Override
+            public int read(ByteBuffer destination, int minimum) throws IOException {
+                int n = source.read(destination, minimum);
+                afterRead.accept(destination, n);
+                return n;
+            }
+
+            @Override
+            public int available() throws IOException {
+                return source.available();
+            }
+
+            @Override
+            public boolean awaitData(long timeoutMillis) throws IOException {
+                return source.awaitData(timeoutMillis);
+            }
+
+            @Override
+            public void close() throws IOException {
+                source.close();
+            }
+        };
+    }
 
     /** A pipe that delivers as much as the reader has room for. */
     public MemoryPipe() {

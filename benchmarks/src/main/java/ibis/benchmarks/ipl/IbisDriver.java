@@ -285,20 +285,34 @@ final class IbisDriver implements AutoCloseable {
 
     /** One-way stream of {@code n}-byte messages on the data stream port; the last one of a run is acknowledged. */
     Workload sizedStream(int n) {
-        SendPort port = streams.get(Stream.DATA);
-        ReceivePort ack = acks.get(Stream.DATA);
         byte[] bytes = SizedMessages.pattern(n);
-        long checksum = SizedMessages.checksum(bytes, n);
-        String what = "Ibis " + n + "-byte stream";
+        return flaggedStream(Stream.DATA, SizedMessages.checksum(bytes, n), "Ibis " + n + "-byte stream", w -> {
+            w.writeByte(BenchPorts.SIZED);
+            w.writeInt(n);
+            w.writeArray(bytes);
+        });
+    }
+
+    /** What a message of {@link #flaggedStream} carries after its flags byte. */
+    private interface StreamBody {
+        void write(WriteMessage w) throws IOException;
+    }
+
+    /**
+     * One-way stream on {@code stream}'s port: each message its flags byte (the last one of a run
+     * asks for the acknowledgement) and then {@code body}; the run ends when the acknowledgement
+     * with {@code checksum} came.
+     */
+    private Workload flaggedStream(Stream stream, long checksum, String what, StreamBody body) {
+        SendPort port = streams.get(stream);
+        ReceivePort ack = acks.get(stream);
         return new Workload() {
             @Override
             public void run(int messages) throws IOException {
                 for (int i = 1; i <= messages; i++) {
                     WriteMessage w = port.newMessage();
                     w.writeByte(i == messages ? BenchPorts.ACK_REQUESTED : 0);
-                    w.writeByte(BenchPorts.SIZED);
-                    w.writeInt(n);
-                    w.writeArray(bytes);
+                    body.write(w);
                     w.finish();
                 }
                 awaitAck(ack, checksum, what);
@@ -341,36 +355,20 @@ final class IbisDriver implements AutoCloseable {
         if (payload == Payload.TREE && !stream.objects()) {
             throw new IllegalArgumentException("the tree needs an object serialization, not " + stream);
         }
-        SendPort port = streams.get(stream);
-        ReceivePort ack = acks.get(stream);
         Object value = payload.newValue();
-        long checksum = payload.checksum(value);
         String what = "Ibis " + stream.serialization + " " + payload.displayName() + " stream";
-        return new Workload() {
-            @Override
-            public void run(int messages) throws IOException {
-                for (int i = 1; i <= messages; i++) {
-                    WriteMessage w = port.newMessage();
-                    w.writeByte(i == messages ? BenchPorts.ACK_REQUESTED : 0);
-                    w.writeByte(payload.code());
-                    if (stream.objects()) {
-                        w.writeObject(value);
-                    } else {
-                        switch (payload) {
-                            case BYTES -> w.writeArray((byte[]) value);
-                            case INTS -> w.writeArray((int[]) value);
-                            default -> w.writeArray((double[]) value);
-                        }
-                    }
-                    w.finish();
+        return flaggedStream(stream, payload.checksum(value), what, w -> {
+            w.writeByte(payload.code());
+            if (stream.objects()) {
+                w.writeObject(value);
+            } else {
+                switch (payload) {
+                    case BYTES -> w.writeArray((byte[]) value);
+                    case INTS -> w.writeArray((int[]) value);
+                    default -> w.writeArray((double[]) value);
                 }
-                awaitAck(ack, checksum, what);
             }
-
-            @Override
-            public void close() {
-            }
-        };
+        });
     }
 
     /**
@@ -382,31 +380,15 @@ final class IbisDriver implements AutoCloseable {
         if (stream.objects()) {
             throw new IllegalArgumentException("direct buffers go through a data or byte stream, not " + stream);
         }
-        SendPort port = streams.get(stream);
-        ReceivePort ack = acks.get(stream);
         byte[] bytes = (byte[]) Payload.BYTES.newValue();
-        long checksum = Payload.BYTES.checksum(bytes);
         java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(bytes.length);
         direct.put(0, bytes);
-        String what = "Ibis " + stream.serialization + " direct-buffer stream";
-        return new Workload() {
-            @Override
-            public void run(int messages) throws IOException {
-                for (int i = 1; i <= messages; i++) {
-                    WriteMessage w = port.newMessage();
-                    w.writeByte(i == messages ? BenchPorts.ACK_REQUESTED : 0);
+        return flaggedStream(stream, Payload.BYTES.checksum(bytes), "Ibis " + stream.serialization
+                + " direct-buffer stream", w -> {
                     w.writeByte(BenchPorts.DIRECT);
                     direct.clear();
                     w.writeByteBuffer(direct);
-                    w.finish();
-                }
-                awaitAck(ack, checksum, what);
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+                });
     }
 
     /** Receives a stream's acknowledgement and checks its checksum. */

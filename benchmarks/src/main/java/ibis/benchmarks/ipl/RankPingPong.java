@@ -153,16 +153,7 @@ public final class RankPingPong {
                 }
             }
             if (i == n - 1) {
-                // The end of the round: the receiver has everything.
-                if (zero) {
-                    ReadMessage r = in.receive();
-                    r.readByte();
-                    r.finish();
-                } else {
-                    WriteMessage w = out.newMessage();
-                    w.writeByte((byte) 1);
-                    w.finish();
-                }
+                endOfRound(zero, in, out);
             }
         }
         return n * (double) size / ((System.nanoTime() - start) / 1e9) / 1e6;
@@ -193,17 +184,22 @@ public final class RankPingPong {
                 }
             }
             if (i == n - 1) {
-                if (zero) {
-                    ReadMessage r = in.receive();
-                    r.readByte();
-                    r.finish();
-                } else {
-                    WriteMessage w = out.newMessage();
-                    w.writeByte((byte) 1);
-                    w.finish();
-                }
+                endOfRound(zero, in, out);
             }
         }
         return n * (double) size / ((System.nanoTime() - start) / 1e9) / 1e6;
+    }
+
+    /** The end of a stream round: the receiver (rank 1) acknowledges that it has everything. */
+    private static void endOfRound(boolean zero, ReceivePort in, SendPort out) throws IOException {
+        if (zero) {
+            ReadMessage r = in.receive();
+            r.readByte();
+            r.finish();
+        } else {
+            WriteMessage w = out.newMessage();
+            w.writeByte((byte) 1);
+            w.finish();
+        }
     }
 }

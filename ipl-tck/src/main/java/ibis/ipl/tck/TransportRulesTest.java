@@ -237,12 +237,7 @@ public class TransportRulesTest {
      */
     @Test(timeOut = 60_000)
     public void oneThreadSendsFarMoreThanTheBuffersHoldToItselfAndThenReceivesIt() throws Exception {
-        try (PoolFixture pool = ImplementationUnderTest.pool()) {
-            Ibis ibis = pool.create(Types.ONE_TO_ONE);
-            ReceivePort rp = ibis.createReceivePort(Types.ONE_TO_ONE, "self");
-            rp.enableConnections();
-            SendPort sp = ibis.createSendPort(Types.ONE_TO_ONE);
-            sp.connect(rp.identifier());
+        toItself((sp, rp) -> {
             byte[] payload = payload(UNREAD_BYTES);
             WriteMessage w = sp.newMessage();
             w.writeInt(payload.length);
@@ -253,9 +248,7 @@ public class TransportRulesTest {
             m.readArray(got);
             m.finish();
             assertTrue(Arrays.equals(got, payload), "every byte arrives intact");
-            sp.close();
-            rp.close();
-        }
+        });
     }
 
     /**
@@ -267,12 +260,7 @@ public class TransportRulesTest {
      */
     @Test(timeOut = 60_000)
     public void oneThreadSendsADirectBufferLargerThanTheBuffersToItselfAndThenReceivesIt() throws Exception {
-        try (PoolFixture pool = ImplementationUnderTest.pool()) {
-            Ibis ibis = pool.create(Types.ONE_TO_ONE);
-            ReceivePort rp = ibis.createReceivePort(Types.ONE_TO_ONE, "self");
-            rp.enableConnections();
-            SendPort sp = ibis.createSendPort(Types.ONE_TO_ONE);
-            sp.connect(rp.identifier());
+        toItself((sp, rp) -> {
             byte[] payload = payload(UNREAD_BYTES);
             ByteBuffer out = ByteBuffer.allocateDirect(payload.length);
             out.put(0, payload);
@@ -287,6 +275,23 @@ public class TransportRulesTest {
             byte[] got = new byte[payload.length];
             in.get(0, got);
             assertTrue(Arrays.equals(got, payload), "every byte arrives as it was when finish() was called");
+        });
+    }
+
+    /** What {@link #toItself} runs. */
+    private interface SelfBody {
+        void run(SendPort sp, ReceivePort rp) throws Exception;
+    }
+
+    /** Runs {@code body} in one thread with a send port connected to a receive port of the same Ibis. */
+    private static void toItself(SelfBody body) throws Exception {
+        try (PoolFixture pool = ImplementationUnderTest.pool()) {
+            Ibis ibis = pool.create(Types.ONE_TO_ONE);
+            ReceivePort rp = ibis.createReceivePort(Types.ONE_TO_ONE, "self");
+            rp.enableConnections();
+            SendPort sp = ibis.createSendPort(Types.ONE_TO_ONE);
+            sp.connect(rp.identifier());
+            body.run(sp, rp);
             sp.close();
             rp.close();
         }
