@@ -1175,17 +1175,29 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         });
     }
 
-    private void invokerPartFailed(ReadMessage m) throws IOException {
+    /** What {@link #writeInvokerHeader} wrote after the kind: the group, method, invocation id and sequence. */
+    private record InvokerHeader(GroupInfo g, int method, String id, long seq) {
+        /** The slot of this invocation step of {@code kind} ("IP": parts, "IR": the reply). */
+        String slot(String kind) {
+            return kind + "/" + g.id + "/" + id + "/" + seq;
+        }
+    }
+
+    private InvokerHeader readInvokerHeader(ReadMessage m) throws IOException {
         int groupId = m.readInt();
         int method = m.readInt();
         GroupInfo g = knownGroup(groupId, method);
         String id = m.readString();
-        long seq = m.readLong();
+        return new InvokerHeader(g, method, id, m.readLong());
+    }
+
+    private void invokerPartFailed(ReadMessage m) throws IOException {
+        InvokerHeader h = readInvokerHeader(m);
         int from = m.readInt();
         String why = m.readString();
         m.finish();
-        slot("IP/" + g.id + "/" + id + "/" + seq).fail(new IOException("invoker " + from + " of combined invocation "
-                + id + " failed: " + why));
+        slot(h.slot("IP")).fail(new IOException("invoker " + from + " of combined invocation " + h.id()
+                + " failed: " + why));
     }
 
     private static Outcome[] split(StubMethod.Config c, ValueKind kind, Outcome o, int size) {
@@ -1215,26 +1227,19 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
     }
 
     private void invokerPart(ReadMessage m) throws IOException {
-        int groupId = m.readInt();
-        int method = m.readInt();
-        GroupInfo g = knownGroup(groupId, method);
-        String id = m.readString();
-        long seq = m.readLong();
+        InvokerHeader h = readInvokerHeader(m);
         int from = m.readInt();
-        ParameterVector v = ParameterVectorGenerator.newVector(g.table, method).readParameters(m);
+        ParameterVector v = ParameterVectorGenerator.newVector(h.g().table, h.method()).readParameters(m);
         m.finish();
-        slot("IP/" + g.id + "/" + id + "/" + seq).deliver(from, v);
+        slot(h.slot("IP")).deliver(from, v);
     }
 
     private void invokerReply(ReadMessage m) throws IOException {
-        int groupId = m.readInt();
-        int method = m.readInt();
-        GroupInfo g = knownGroup(groupId, method);
-        String id = m.readString();
-        long seq = m.readLong();
-        Outcome o = Outcome.read(m, g.table.resultKinds[method], g.table.methods[method].getReturnType());
+        InvokerHeader h = readInvokerHeader(m);
+        GroupInfo g = h.g();
+        Outcome o = Outcome.read(m, g.table.resultKinds[h.method()], g.table.methods[h.method()].getReturnType());
         m.finish();
-        slot("IR/" + g.id + "/" + id + "/" + seq).deliver(0, o);
+        slot(h.slot("IR")).deliver(0, o);
     }
 
     private void invokerForward(ReadMessage m) throws IOException {
