@@ -17,7 +17,7 @@ import org.testng.annotations.Test;
  * binomially combined group invocation whose results are combined in a tree); the member of the
  * last rank blocks, the test kills its JVM, and both other invokers get an exception instead of
  * hanging. A forwarded group call made before by process 0 hands its forwarder the failure of
- * the victim's rank.
+ * the victim's rank, and a group call of process 1 whose thread waits for the victim's reply fails.
  */
 public class MemberKilledTest {
 
@@ -27,6 +27,7 @@ public class MemberKilledTest {
         try (GmiTestPool pool = new GmiTestPool(size, "kill")) {
             ChildJvm victim = null;
             ChildJvm first = null;
+            ChildJvm second = null;
             List<ChildJvm> survivors = new ArrayList<>();
             for (ChildJvm c : pool.children()) {
                 int rank = Integer.parseInt(c.awaitLine("RANK", 60_000).substring(5).trim());
@@ -37,6 +38,8 @@ public class MemberKilledTest {
                 }
                 if (rank == 0) {
                     first = c;
+                } else if (rank == 1) {
+                    second = c;
                 }
             }
             assertNotNull(victim, "no process of rank " + (size - 1));
@@ -49,6 +52,10 @@ public class MemberKilledTest {
                 String line = s.awaitLine("CALL-FAILED", 60_000);
                 assertTrue(line.contains("Exception") && line.contains("process"), line);
             }
+            // Process 1's group call, waiting in its reply port for the victim's reply, failed too.
+            assertNotNull(second);
+            String group = second.awaitLine("GROUP-CALL", 60_000);
+            assertTrue(group.contains("FAILED") && group.contains("process"), group);
             // Process 0's forwarder got ranks 0 and 1, and a failure for the victim (checked there).
             assertNotNull(first);
             first.awaitLine("FORWARDED", 60_000);

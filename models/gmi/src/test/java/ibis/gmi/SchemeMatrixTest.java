@@ -96,7 +96,7 @@ public class SchemeMatrixTest {
         return new Object[][] { { "exception/return" }, { "exception/combine-flat" }, { "exception/combine-binomial" },
             { "exception/forward" }, { "exception/checked" }, { "exception/not-overridden" },
             { "exception/unconfigured" }, { "configure/no-such-method" }, { "configure/rejected" },
-            { "group-of-1" } };
+            { "group-of-1" }, { "concurrent-replies" } };
     }
 
     @Test(dataProvider = "semantics")

@@ -1,14 +1,21 @@
 package ibis.gmi.impl;
 
 /**
- * The messages of GMI, all through one receive port per process ({@value #PORT_NAME}); the first
- * byte says which. The layout of each is written next to its sender in {@link GmiRuntime} and
- * {@link GroupDirectory}, and summarized in models/gmi/README.md.
+ * The messages of GMI, through one receive port per process ({@value #PORT_NAME}), and the replies
+ * a caller waits for through a second ({@value #REPLY_PORT_NAME}); the first byte says which. The
+ * layout of each is written next to its sender in {@link GmiRuntime} and {@link GroupDirectory},
+ * and summarized in models/gmi/README.md.
  */
 final class GmiProtocol {
 
     /** The name of every process's GMI receive port. */
     static final String PORT_NAME = "gmi";
+
+    /**
+     * The name of every process's reply port: the replies ({@link #REPLY}) to calls whose invoker
+     * waits for them, read by the waiting threads themselves ({@link ReplyChannel}).
+     */
+    static final String REPLY_PORT_NAME = "gmi-reply";
 
     /** To the directory (pool rank 0): create, join, ready, installed, lookup or exit. */
     static final byte CONTROL = 1;
@@ -54,6 +61,11 @@ final class GmiProtocol {
     static final byte REPLY_ONE = 1;
     static final byte REPLY_ALL = 2;
     static final byte REPLY_TREE = 3;
+    /**
+     * Added to a reply mode: the invoker waits for the reply, which goes to its reply port
+     * ({@link #REPLY_PORT_NAME}); without it (a forwarded reply) to its port {@link #PORT_NAME}.
+     */
+    static final byte REPLY_TO_WAITING_CALLER = 0x10;
 
     private GmiProtocol() {
     }

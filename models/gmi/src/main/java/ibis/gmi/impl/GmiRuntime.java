@@ -52,8 +52,10 @@ import org.slf4j.LoggerFactory;
 /**
  * GMI in one process: one Ibis instance in a closed-world pool (ranks are the members' identifiers
  * in sorted order, the same everywhere), one receive port with automatic upcalls for every GMI
- * message, one send port per destination process for unicasts and one per destination set for
- * multicasts. The process of rank 0 also serves the {@link GroupDirectory}.
+ * message but the replies a caller waits for, which arrive at a second port that the waiting
+ * threads read themselves ({@link ReplyChannel}), one send port per destination process for
+ * unicasts (and one to its reply port) and one per destination set for multicasts. The process
+ * of rank 0 also serves the {@link GroupDirectory}.
  *
  * <p>Waiting is by {@link Waiter}s that watch the processes that must answer: when the registry
  * reports one dead or gone, or a connection to it is lost, the waits on it fail with an
@@ -84,6 +86,14 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             PortType.SERIALIZATION_OBJECT_IBIS, PortType.RECEIVE_EXPLICIT, PortType.RECEIVE_TIMEOUT,
             PortType.COMMUNICATION_RELIABLE, PortType.COMMUNICATION_FIFO, PortType.CONNECTION_TIMEOUT);
 
+    /**
+     * The reply port of each process: every process to it, read by the threads that wait for the
+     * replies ({@link ReplyChannel}: no upcall, no hand-off).
+     */
+    static final PortType REPLY_PORT_TYPE = new PortType(PortType.CONNECTION_MANY_TO_ONE,
+            PortType.SERIALIZATION_OBJECT_IBIS, PortType.RECEIVE_EXPLICIT, PortType.RECEIVE_TIMEOUT,
+            PortType.COMMUNICATION_RELIABLE, PortType.COMMUNICATION_FIFO, PortType.CONNECTION_TIMEOUT);
+
     static final IbisCapabilities CAPABILITIES = new IbisCapabilities(IbisCapabilities.CLOSED_WORLD,
             IbisCapabilities.ELECTIONS_STRICT, IbisCapabilities.MEMBERSHIP_TOTALLY_ORDERED);
 
@@ -97,6 +107,10 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
     private volatile int myRank = -1;
     private final ReceivePort port;
     private final Map<Integer, SendPort> unicast = new ConcurrentHashMap<>();
+    /** Per process, the send port to its reply port (made on the first reply). */
+    private final Map<Integer, SendPort> replyUnicast = new ConcurrentHashMap<>();
+    private final ReceivePort replyPort;
+    private final ReplyChannel replies;
     private final Map<String, SendPort> multicast = new ConcurrentHashMap<>();
     private final Set<Integer> gone = ConcurrentHashMap.newKeySet();
     private final Set<Waiter> waiters = ConcurrentHashMap.newKeySet();
@@ -112,12 +126,16 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
     private volatile boolean ended;
 
     private GmiRuntime() throws IOException, IbisCreationFailedException, InterruptedException {
-        ibis = IbisFactory.createIbis(CAPABILITIES, null, true, this, PORT_TYPE, COLLECTIVES_PORT_TYPE);
+        ibis = IbisFactory.createIbis(CAPABILITIES, null, true, this, PORT_TYPE, COLLECTIVES_PORT_TYPE,
+                REPLY_PORT_TYPE);
         String t = ibis.properties().getProperty(CONNECT_TIMEOUT, System.getProperty(CONNECT_TIMEOUT, "60000"));
         connectTimeout = Long.parseLong(t.trim());
         port = ibis.createReceivePort(PORT_TYPE, GmiProtocol.PORT_NAME, this, this, null);
         port.enableConnections();
         port.enableMessageUpcalls();
+        replyPort = ibis.createReceivePort(REPLY_PORT_TYPE, GmiProtocol.REPLY_PORT_NAME);
+        replyPort.enableConnections();
+        replies = new ReplyChannel(replyPort, this::reply);
         ibis.registry().enableEvents();
         ibis.registry().waitUntilPoolClosed();
         int size = ibis.registry().getPoolSize();
@@ -216,6 +234,9 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         for (SendPort p : unicast.values()) {
             closeQuietly(p);
         }
+        for (SendPort p : replyUnicast.values()) {
+            closeQuietly(p);
+        }
         for (SendPort p : multicast.values()) {
             closeQuietly(p);
         }
@@ -223,6 +244,11 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             port.close(1000);
         } catch (IOException | RuntimeException e) {
             LOG.debug("closing the GMI port: {}", e.toString());
+        }
+        try {
+            replyPort.close(1000);
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("closing the GMI reply port: {}", e.toString());
         }
         try {
             ibis.end();
@@ -233,6 +259,16 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         for (Waiter w : waiters) {
             w.fail(cause);
         }
+    }
+
+    /**
+     * Replies to this process's calls read from its reply port by the threads that waited for them
+     * (diagnostics and tests: each was read without a hand-off from an upcall thread).
+     *
+     * @return the number of replies read so far
+     */
+    public long repliesReadByWaitingCalls() {
+        return replies.replies();
     }
 
     /** @return this process's rank */
@@ -652,9 +688,11 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             }
         }
         BinomialCombiner tree = mode == GmiProtocol.REPLY_TREE ? ((CombineReply) h).binomialCombiner() : null;
+        // A reply this thread waits for comes to the reply port, which this thread reads itself.
+        byte wireMode = p != null && forwardTo == null ? (byte) (mode | GmiProtocol.REPLY_TO_WAITING_CALLER) : mode;
         try {
-            Header head = new Header(g.id, method, myRank, callId, mode, replyRank, tree != null ? targets : null,
-                    tree);
+            Header head = new Header(g.id, method, myRank, callId, wireMode, replyRank,
+                    tree != null ? targets : null, tree);
             if (c.forwarding instanceof PersonalizedInvocation pi) {
                 ParameterVector[] out = new ParameterVector[g.size];
                 for (int r = 0; r < out.length; r++) {
@@ -691,7 +729,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                 Object[] results = new Object[targets.length];
                 Exception[] ex = new Exception[targets.length];
                 for (int i = 0; i < targets.length; i++) {
-                    Outcome o = (Outcome) p.await(targets[i]);
+                    Outcome o = (Outcome) p.await(targets[i], replies);
                     results[i] = o.error == null ? o.value : null;
                     ex[i] = UserCalls.asException(o.error);
                 }
@@ -703,7 +741,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                     return new Outcome(null, e);
                 }
             }
-            return (Outcome) p.await(mode == GmiProtocol.REPLY_ONE ? replyRank : targets[0]);
+            return (Outcome) p.await(mode == GmiProtocol.REPLY_ONE ? replyRank : targets[0], replies);
         } catch (IOException e) {
             return new Outcome(null, new UncheckedIOException(g.table.signature(method) + " on group " + g.name
                     + " failed: " + e.getMessage(), e));
@@ -754,7 +792,9 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         int method = m.readInt();
         int caller = m.readInt();
         long callId = m.readLong();
-        byte mode = m.readByte();
+        byte wireMode = m.readByte();
+        boolean toWaitingCaller = (wireMode & GmiProtocol.REPLY_TO_WAITING_CALLER) != 0;
+        byte mode = (byte) (wireMode & ~GmiProtocol.REPLY_TO_WAITING_CALLER);
         int replyRank = m.readInt();
         int n = m.readInt();
         GroupMember member = members.get(groupId);
@@ -814,27 +854,68 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             if (myMember != replyRank) {
                 return;
             }
-            sendReply(caller, callId, myMember, o, kind);
+            sendReply(caller, callId, myMember, o, kind, toWaitingCaller);
             return;
         case GmiProtocol.REPLY_ALL:
-            sendReply(caller, callId, myMember, o, kind);
+            sendReply(caller, callId, myMember, o, kind, toWaitingCaller);
             return;
         default:
-            combineInTree(g, method, caller, callId, tree, combiner, myMember, o);
+            combineInTree(g, method, caller, callId, tree, combiner, myMember, o, toWaitingCaller);
         }
     }
 
-    private void sendReply(int caller, long callId, int rank, Outcome o, ValueKind kind) {
+    /**
+     * Reply: {@code byte REPLY, long callId, int memberRank, outcome}, to the caller's reply port when
+     * it waits for it ({@code toWaitingCaller}), else to its GMI port; when the reply port cannot be
+     * reached, to the GMI port too (its upcall hands the reply to the waiting call).
+     */
+    private void sendReply(int caller, long callId, int rank, Outcome o, ValueKind kind, boolean toWaitingCaller) {
+        Body reply = w -> {
+            w.writeByte(GmiProtocol.REPLY);
+            w.writeLong(callId);
+            w.writeInt(rank);
+            o.write(w, kind);
+        };
+        if (toWaitingCaller) {
+            try {
+                write(replyPort(caller), reply);
+                return;
+            } catch (IOException e) {
+                LOG.debug("cannot reply to the reply port of process {}, replying to its GMI port: {}", caller,
+                        e.toString());
+            }
+        }
         try {
-            send(caller, w -> {
-                w.writeByte(GmiProtocol.REPLY);
-                w.writeLong(callId);
-                w.writeInt(rank);
-                o.write(w, kind);
-            });
+            send(caller, reply);
         } catch (IOException e) {
             LOG.debug("cannot reply to process {}: {}", caller, e.toString());
         }
+    }
+
+    /** The send port to the reply port of {@code process}, connected on first use. */
+    private SendPort replyPort(int process) throws IOException {
+        if (gone.contains(process)) {
+            throw new IOException("process " + process + " (" + processes[process] + ") is gone");
+        }
+        SendPort p = replyUnicast.get(process);
+        if (p == null) {
+            if (ended) {
+                throw new IOException("GMI ended in this process");
+            }
+            p = ibis.createSendPort(REPLY_PORT_TYPE);
+            try {
+                p.connect(processes[process], GmiProtocol.REPLY_PORT_NAME, connectTimeout, true);
+            } catch (IOException e) {
+                closeQuietly(p);
+                throw e;
+            }
+            SendPort prev = replyUnicast.putIfAbsent(process, p);
+            if (prev != null) {
+                closeQuietly(p);
+                p = prev;
+            }
+        }
+        return p;
     }
 
     /**
@@ -844,7 +925,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
      * fromPosition, outcome}.
      */
     private void combineInTree(GroupInfo g, int method, int caller, long callId, int[] tree, BinomialCombiner c,
-            int myMember, Outcome mine) {
+            int myMember, Outcome mine, boolean toWaitingCaller) {
         int n = tree.length;
         int i = Arrays.binarySearch(tree, myMember);
         ValueKind kind = g.table.resultKinds[method];
@@ -873,7 +954,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                     acc = UserCalls.binomialCombine(c, kind, tree[i], acc, child, other, n);
                 }
             }
-            sendReply(caller, callId, tree[0], acc, kind);
+            sendReply(caller, callId, tree[0], acc, kind, toWaitingCaller);
         } catch (IOException e) {
             LOG.debug("binomial combine of {} given up: {}", g.table.signature(method), e.toString());
         } catch (InterruptedException e) {
@@ -1426,6 +1507,10 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         SendPort u = unicast.remove(p);
         if (u != null) {
             closeQuietly(u);
+        }
+        SendPort r = replyUnicast.remove(p);
+        if (r != null) {
+            closeQuietly(r);
         }
         GroupDirectory d = directory;
         if (d != null) {

@@ -30,7 +30,7 @@ class Waiter {
     /** Each waiting thread's polling policy (its back-off belongs to the thread). */
     private static final ThreadLocal<SpinWait> SPIN = ThreadLocal.withInitial(() -> new SpinWait(SPIN_MICROS));
     /** What {@link #take} returns when the part is not there yet. */
-    private static final Object NONE = new Object();
+    static final Object NONE = new Object();
 
     private volatile int[] watched;
     /** Counts deliveries and failures: a polling waiter looks again only when it changed. */
@@ -84,6 +84,26 @@ class Waiter {
         return failure != null;
     }
 
+    /** Counts deliveries and failures so far. */
+    int changes() {
+        return changes;
+    }
+
+    /**
+     * Waits for part {@code index}, reading the replies of {@code channel} meanwhile when no other
+     * waiting thread does ({@link ReplyChannel#await}); throws the failure when a watched process
+     * went first.
+     */
+    Object await(int index, ReplyChannel channel) throws IOException, InterruptedException {
+        synchronized (this) {
+            Object part = take(index);
+            if (part != NONE) {
+                return part;
+            }
+        }
+        return channel.await(this, index);
+    }
+
     /** Waits for part {@code index}; throws the failure when a watched process went first. */
     Object await(int index) throws IOException, InterruptedException {
         int seen = changes;
@@ -121,7 +141,7 @@ class Waiter {
     }
 
     /** Part {@code index}, removed; {@link #NONE} when it is not there; the failure when there is one. Holds this. */
-    private Object take(int index) throws IOException {
+    Object take(int index) throws IOException {
         if (parts.containsKey(index)) {
             return parts.remove(index);
         }

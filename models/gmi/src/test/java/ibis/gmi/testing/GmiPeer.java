@@ -14,12 +14,17 @@ import ibis.gmi.PersonalizedInvocation;
 import ibis.gmi.ReplyScheme;
 import ibis.gmi.ReturnReply;
 import ibis.gmi.SingleInvocation;
+import ibis.gmi.impl.GmiRuntime;
 import ibis.testsupport.PeerMain;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -31,7 +36,9 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code kill}: a combined invocation of {@code blockOn(size - 1)} by all processes; the
  * last member blocks, the test kills it, the others print {@code CALL-FAILED exception}. Before
  * that, process 0 makes a forwarded group call of {@code blockOn}; after the kill it prints
- * {@code FORWARDED results} once its forwarder got the others' results and the victim's failure.</li>
+ * {@code FORWARDED results} once its forwarder got the others' results and the victim's failure;
+ * process 1 also makes a group call of {@code blockOn(size - 1)} with a flat combine from another
+ * thread and prints {@code GROUP-CALL outcome} once it ended.</li>
  * <li>{@code collectives}: every collective of the collectives library ({@link CollectivesPeer}).</li>
  * <li>{@code collectives-kill}: an allreduce by all but the last process, which blocks and is killed;
  * the others print {@code CALL-FAILED exception}, and the same for a second collective.</li>
@@ -187,6 +194,7 @@ public final class GmiPeer implements PeerMain.Role {
             exceptions(g);
             configuration(g);
             groupOfOne();
+            concurrentCalls();
         }
         expect(barrier.echo(1) == n, "barrier");
         PeerMain.say("DONE");
@@ -559,6 +567,44 @@ public final class GmiPeer implements PeerMain.Role {
         pass("group-of-1");
     }
 
+    /**
+     * Calls that wait for their replies from several threads at once: each gets its own results
+     * (the waiting threads read the replies in turns, one for all), and every reply came through
+     * the reply port that the waiting threads read (none was handed over by an upcall).
+     */
+    private void concurrentCalls() throws Exception {
+        int threads = 4;
+        int calls = 200;
+        long before = GmiRuntime.get().repliesReadByWaitingCalls();
+        ExecutorService callers = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int target = t % n;
+                done.add(callers.submit(() -> {
+                    Calc one = (Calc) Group.lookup("calc", WAIT);
+                    m(one, "int rankTimes(int)").configure(new SingleInvocation(target), new ReturnReply(target));
+                    Calc all = (Calc) Group.lookup("calc", WAIT);
+                    m(all, "int rankTimes(int)").configure(new GroupInvocation(),
+                            new CombineReply(new Combiners.Sum()));
+                    for (int i = 1; i <= calls; i++) {
+                        expect(one.rankTimes(i) == (target + 1) * i, "single/return of member " + target);
+                        expect(all.rankTimes(i) == i * n * (n + 1) / 2, "group/combine-flat");
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get(WAIT, TimeUnit.MILLISECONDS);
+            }
+        } finally {
+            callers.shutdownNow();
+        }
+        long read = GmiRuntime.get().repliesReadByWaitingCalls() - before;
+        expect(read == (long) threads * calls * (1 + n), "replies read from the reply port: " + read);
+        pass("concurrent-replies");
+    }
+
     /** All processes invoke blockOn(last) combined; the last member blocks until the test kills it. */
     private void kill() throws Exception {
         if (me == 0) {
@@ -574,6 +620,21 @@ public final class GmiPeer implements PeerMain.Role {
             m(f, "int blockOn(int)").configure(new GroupInvocation(), new ForwardReply(forwarded));
             expect(f.blockOn(n - 1) == 0, "a forwarded call returns at once");
         }
+        String[] groupCall = new String[1];
+        Thread groupCaller = null;
+        if (me == 1) {
+            // A group call whose thread waits in the reply port for the victim's reply.
+            Calc g = (Calc) Group.lookup("victims", WAIT);
+            m(g, "int blockOn(int)").configure(new GroupInvocation(), new CombineReply(new Combiners.Sum()));
+            groupCaller = new Thread(() -> {
+                try {
+                    groupCall[0] = "RETURNED " + g.blockOn(n - 1);
+                } catch (RuntimeException e) {
+                    groupCall[0] = "FAILED " + e;
+                }
+            }, "group-caller");
+            groupCaller.start();
+        }
         GroupMethod blockOn = m(c, "int blockOn(int)");
         blockOn.configure(new CombinedInvocation("kill", me, n, new Combiners.TreeSumParams(), new GroupInvocation()),
                 new CombineReply(new Combiners.TreeSum()));
@@ -583,6 +644,10 @@ public final class GmiPeer implements PeerMain.Role {
             PeerMain.say("RETURNED " + r);
         } catch (RuntimeException e) {
             PeerMain.say("CALL-FAILED " + e);
+        }
+        if (groupCaller != null) {
+            groupCaller.join(WAIT);
+            PeerMain.say("GROUP-CALL " + groupCall[0]);
         }
         if (me == 0) {
             Set<String> got = drain(forwarded, n);

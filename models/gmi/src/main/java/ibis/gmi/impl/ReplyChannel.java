@@ -1,0 +1,162 @@
+package ibis.gmi.impl;
+
+import ibis.ipl.ReadMessage;
+import ibis.ipl.ReceivePort;
+import ibis.ipl.ReceiveTimedOutException;
+
+import java.io.IOException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The replies to this process's calls that wait for them: one many-to-one receive port with
+ * explicit receipt ({@value GmiProtocol#REPLY_PORT_NAME}), read by the threads that wait for
+ * replies, so that a caller reads its own reply and no upcall thread hands it over (a thread switch
+ * per reply: a wake-up and, on a busy host, a wait for a core).
+ *
+ * <p>Waiting calls take turns as <em>leader/followers</em>: the first waiting call is the leader
+ * and receives; the others wait on their {@link Waiter}. The leader hands every reply it reads to
+ * the call it belongs to (waking that call when it is a follower) and receives on until its own
+ * part is there; then it gives up the lead and wakes the followers, one of which takes it over (a
+ * hand-over only when calls overlap). The leader receives in slices of {@value #SLICE_MILLIS} ms,
+ * so that a call failed by others (a member that died, GMI ended) ends within a slice.
+ *
+ * <p>Only calls whose invoker waits use this channel; replies that go to a forwarder, and every
+ * other GMI message, arrive by upcalls on the port {@value GmiProtocol#PORT_NAME}.
+ */
+final class ReplyChannel {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReplyChannel.class);
+
+    /** The longest a leader receives before it looks whether its own call failed meanwhile. */
+    static final long SLICE_MILLIS = 50;
+
+    /** Reads one reply message (its kind byte read already) and hands it to its call. */
+    interface Handler {
+        void reply(ReadMessage m) throws IOException;
+    }
+
+    private final ReceivePort port;
+    private final Handler handler;
+    /** The thread that receives for all, or null. */
+    private final AtomicReference<Thread> leader = new AtomicReference<>();
+    /** The calls waiting now (the leader's too). */
+    private final Set<Waiter> waiting = ConcurrentHashMap.newKeySet();
+    /** Replies read, and replies read by a leader for another call (each cost that call a wake-up). */
+    private final AtomicLong replies = new AtomicLong();
+    private final AtomicLong repliesForOthers = new AtomicLong();
+
+    ReplyChannel(ReceivePort port, Handler handler) {
+        this.port = port;
+        this.handler = handler;
+    }
+
+    /** @return replies read from the port */
+    long replies() {
+        return replies.get();
+    }
+
+    /** @return replies a leader read for another waiting call */
+    long repliesForOthers() {
+        return repliesForOthers.get();
+    }
+
+    /**
+     * Waits for part {@code index} of {@code w}, receiving replies as the leader while no other
+     * thread does.
+     *
+     * @throws IOException the call's failure (a watched process gone), or the port's
+     * @throws InterruptedException when interrupted while a follower
+     */
+    Object await(Waiter w, int index) throws IOException, InterruptedException {
+        waiting.add(w);
+        try {
+            while (true) {
+                synchronized (w) {
+                    Object part = w.take(index);
+                    if (part != Waiter.NONE) {
+                        return part;
+                    }
+                }
+                if (leader.compareAndSet(null, Thread.currentThread())) {
+                    try {
+                        return lead(w, index);
+                    } finally {
+                        leader.set(null);
+                        wakeFollowers(w);
+                    }
+                }
+                synchronized (w) {
+                    Object part = w.take(index);
+                    if (part != Waiter.NONE) {
+                        return part;
+                    }
+                    // The leader clears the lead before it wakes the followers under their locks:
+                    // seen here, or this wait is woken.
+                    if (leader.get() != null) {
+                        w.wait();
+                    }
+                }
+            }
+        } finally {
+            waiting.remove(w);
+        }
+    }
+
+    /** Receives until part {@code index} of {@code w} is there (or {@code w} failed). */
+    private Object lead(Waiter w, int index) throws IOException {
+        while (true) {
+            synchronized (w) {
+                Object part = w.take(index);
+                if (part != Waiter.NONE) {
+                    return part;
+                }
+            }
+            ReadMessage m;
+            try {
+                m = port.receive(SLICE_MILLIS);
+            } catch (ReceiveTimedOutException e) {
+                continue;
+            }
+            replies.incrementAndGet();
+            int changes = w.changes();
+            read(m);
+            if (w.changes() == changes) {
+                repliesForOthers.incrementAndGet();
+            }
+        }
+    }
+
+    private void read(ReadMessage m) throws IOException {
+        try {
+            byte kind = m.readByte();
+            if (kind != GmiProtocol.REPLY) {
+                throw new IOException("a message of kind " + kind + " on the reply port from " + m.origin());
+            }
+            handler.reply(m);
+        } catch (IOException | RuntimeException e) {
+            // A malformed reply: dropped (its call still fails when its member goes); the port reads on.
+            LOG.warn("dropped a bad GMI reply from {}: {}", m.origin(), e.toString());
+            try {
+                m.finish(e instanceof IOException io ? io : new IOException(e.toString(), e));
+            } catch (RuntimeException ignored) {
+                // finished already
+            }
+        }
+    }
+
+    private void wakeFollowers(Waiter self) {
+        for (Waiter w : waiting) {
+            if (w != self) {
+                synchronized (w) {
+                    w.notifyAll();
+                }
+            }
+        }
+    }
+}
