@@ -135,7 +135,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         port.enableMessageUpcalls();
         replyPort = ibis.createReceivePort(REPLY_PORT_TYPE, GmiProtocol.REPLY_PORT_NAME);
         replyPort.enableConnections();
-        replies = new ReplyChannel(replyPort, this::reply);
+        replies = new ReplyChannel(replyPort, this::waitedFor);
         ibis.registry().enableEvents();
         ibis.registry().waitUntilPoolClosed();
         int size = ibis.registry().getPoolSize();
@@ -876,19 +876,29 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             w.writeInt(rank);
             o.write(w, kind);
         };
-        if (toWaitingCaller) {
-            try {
-                write(replyPort(caller), reply);
-                return;
-            } catch (IOException e) {
-                LOG.debug("cannot reply to the reply port of process {}, replying to its GMI port: {}", caller,
-                        e.toString());
-            }
-        }
         try {
-            send(caller, reply);
+            if (toWaitingCaller) {
+                sendToWaiter(caller, reply);
+            } else {
+                send(caller, reply);
+            }
         } catch (IOException e) {
             LOG.debug("cannot reply to process {}: {}", caller, e.toString());
+        }
+    }
+
+    /**
+     * Sends a message that a thread of {@code process} waits for to that process's reply port, where
+     * the waiting thread reads it itself; when that port cannot be reached, to its GMI port (whose
+     * upcall hands it to the wait).
+     */
+    private void sendToWaiter(int process, Body body) throws IOException {
+        try {
+            write(replyPort(process), body);
+        } catch (IOException e) {
+            LOG.debug("cannot reach the reply port of process {}, sending to its GMI port: {}", process,
+                    e.toString());
+            send(process, body);
         }
     }
 
@@ -937,7 +947,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                     int parent = tree[i - mask];
                     Outcome part = acc;
                     int from = i;
-                    send(g.processOf[parent], w -> {
+                    sendToWaiter(g.processOf[parent], w -> {
                         w.writeByte(GmiProtocol.COMBINE_PART);
                         w.writeInt(g.id);
                         w.writeInt(method);
@@ -984,7 +994,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                 w.fail(new IOException("process " + p + " is gone"));
             }
         }
-        return w.await(index);
+        return w.await(index, replies);
     }
 
     private void dropSlot(String key) {
@@ -1236,7 +1246,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
 
     private void sendInvokerReply(int process, GroupInfo g, int method, String id, long seq, Outcome o) {
         ValueKind kind = g.table.resultKinds[method];
-        trySend(process, w -> {
+        trySendToWaiter(process, w -> {
             writeInvokerHeader(w, GmiProtocol.INVOKER_REPLY, g, method, id, seq);
             o.write(w, kind);
         });
@@ -1249,7 +1259,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         if (process < 0) {
             return;
         }
-        trySend(process, w -> {
+        trySendToWaiter(process, w -> {
             writeInvokerHeader(w, GmiProtocol.INVOKER_PART_FAILED, g, method, id, seq);
             w.writeInt(from);
             w.writeString(String.valueOf(why));
@@ -1292,7 +1302,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
 
     private void sendInvokerPart(int to, GroupInfo g, int method, String id, long seq, int from,
             GeneratedParameterVector v) throws IOException {
-        send(to, w -> {
+        sendToWaiter(to, w -> {
             writeInvokerHeader(w, GmiProtocol.INVOKER_PART, g, method, id, seq);
             w.writeInt(from);
             v.writeParameters(w);
@@ -1363,6 +1373,14 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             }
         }
         write(p, body);
+    }
+
+    private void trySendToWaiter(int process, Body body) {
+        try {
+            sendToWaiter(process, body);
+        } catch (IOException e) {
+            LOG.debug("cannot send to process {}: {}", process, e.toString());
+        }
     }
 
     private void trySend(int process, Body body) {
@@ -1472,6 +1490,32 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             return;
         default:
             throw new IOException("unknown GMI message kind " + kind + " from " + m.origin());
+        }
+    }
+
+    /**
+     * A message read from the reply port by a waiting thread ({@link ReplyChannel}): only the kinds
+     * that a thread waits for belong there.
+     */
+    private void waitedFor(byte kind, ReadMessage m) throws IOException {
+        switch (kind) {
+        case GmiProtocol.REPLY:
+            reply(m);
+            return;
+        case GmiProtocol.COMBINE_PART:
+            combinePart(m);
+            return;
+        case GmiProtocol.INVOKER_PART:
+            invokerPart(m);
+            return;
+        case GmiProtocol.INVOKER_REPLY:
+            invokerReply(m);
+            return;
+        case GmiProtocol.INVOKER_PART_FAILED:
+            invokerPartFailed(m);
+            return;
+        default:
+            throw new IOException("a GMI message of kind " + kind + " on the reply port from " + m.origin());
         }
     }
 

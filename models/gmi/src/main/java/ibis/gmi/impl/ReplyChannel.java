@@ -26,8 +26,10 @@ import org.slf4j.LoggerFactory;
  * hand-over only when calls overlap). The leader receives in slices of {@value #SLICE_MILLIS} ms,
  * so that a call failed by others (a member that died, GMI ended) ends within a slice.
  *
- * <p>Only calls whose invoker waits use this channel; replies that go to a forwarder, and every
- * other GMI message, arrive by upcalls on the port {@value GmiProtocol#PORT_NAME}.
+ * <p>The port carries the messages that a thread of this process waits for: the replies to calls
+ * whose invoker waits, the parts of binomial combining, and the messages among the invokers of a
+ * combined invocation. Replies that go to a forwarder, and every other GMI message, arrive by
+ * upcalls on the port {@value GmiProtocol#PORT_NAME}.
  */
 final class ReplyChannel {
 
@@ -36,9 +38,10 @@ final class ReplyChannel {
     /** The longest a leader receives before it looks whether its own call failed meanwhile. */
     static final long SLICE_MILLIS = 50;
 
-    /** Reads one reply message (its kind byte read already) and hands it to its call. */
+    /** Reads the rest of one message of a kind a thread waits for and hands it to that wait. */
     interface Handler {
-        void reply(ReadMessage m) throws IOException;
+        /** @throws IOException for a kind that does not belong on this port, or a malformed message */
+        void handle(byte kind, ReadMessage m) throws IOException;
     }
 
     private final ReceivePort port;
@@ -47,7 +50,10 @@ final class ReplyChannel {
     private final AtomicReference<Thread> leader = new AtomicReference<>();
     /** The calls waiting now (the leader's too). */
     private final Set<Waiter> waiting = ConcurrentHashMap.newKeySet();
-    /** Replies read, and replies read by a leader for another call (each cost that call a wake-up). */
+    /**
+     * Replies ({@link GmiProtocol#REPLY}) read, and messages read by a leader for another wait (each
+     * cost that wait a wake-up).
+     */
     private final AtomicLong replies = new AtomicLong();
     private final AtomicLong repliesForOthers = new AtomicLong();
 
@@ -61,7 +67,7 @@ final class ReplyChannel {
         return replies.get();
     }
 
-    /** @return replies a leader read for another waiting call */
+    /** @return messages a leader read for another wait */
     long repliesForOthers() {
         return repliesForOthers.get();
     }
@@ -123,7 +129,6 @@ final class ReplyChannel {
             } catch (ReceiveTimedOutException e) {
                 continue;
             }
-            replies.incrementAndGet();
             int changes = w.changes();
             read(m);
             if (w.changes() == changes) {
@@ -135,10 +140,10 @@ final class ReplyChannel {
     private void read(ReadMessage m) throws IOException {
         try {
             byte kind = m.readByte();
-            if (kind != GmiProtocol.REPLY) {
-                throw new IOException("a message of kind " + kind + " on the reply port from " + m.origin());
+            if (kind == GmiProtocol.REPLY) {
+                replies.incrementAndGet();
             }
-            handler.reply(m);
+            handler.handle(kind, m);
         } catch (IOException | RuntimeException e) {
             // A malformed reply: dropped (its call still fails when its member goes); the port reads on.
             LOG.warn("dropped a bad GMI reply from {}: {}", m.origin(), e.toString());
