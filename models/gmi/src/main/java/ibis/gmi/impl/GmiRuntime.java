@@ -135,7 +135,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         port.enableMessageUpcalls();
         replyPort = ibis.createReceivePort(REPLY_PORT_TYPE, GmiProtocol.REPLY_PORT_NAME);
         replyPort.enableConnections();
-        replies = new ReplyChannel(replyPort, this::waitedFor);
+        replies = new ReplyChannel(replyPort, this::fromReplyPort);
         ibis.registry().enableEvents();
         ibis.registry().waitUntilPoolClosed();
         int size = ibis.registry().getPoolSize();
@@ -1470,52 +1470,49 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         case GmiProtocol.INVOKE:
             invoke(m);
             return;
-        case GmiProtocol.REPLY:
-            reply(m);
-            return;
-        case GmiProtocol.COMBINE_PART:
-            combinePart(m);
-            return;
-        case GmiProtocol.INVOKER_PART:
-            invokerPart(m);
-            return;
-        case GmiProtocol.INVOKER_REPLY:
-            invokerReply(m);
-            return;
         case GmiProtocol.INVOKER_FORWARD:
             invokerForward(m);
             return;
-        case GmiProtocol.INVOKER_PART_FAILED:
-            invokerPartFailed(m);
-            return;
         default:
-            throw new IOException("unknown GMI message kind " + kind + " from " + m.origin());
+            // The kinds a thread waits for come here when their sender could not reach the reply port.
+            if (!waitedFor(kind, m)) {
+                throw new IOException("unknown GMI message kind " + kind + " from " + m.origin());
+            }
+        }
+    }
+
+    /** A message read from the reply port by a waiting thread ({@link ReplyChannel}). */
+    private void fromReplyPort(byte kind, ReadMessage m) throws IOException {
+        if (!waitedFor(kind, m)) {
+            throw new IOException("a GMI message of kind " + kind + " on the reply port from " + m.origin());
         }
     }
 
     /**
-     * A message read from the reply port by a waiting thread ({@link ReplyChannel}): only the kinds
-     * that a thread waits for belong there.
+     * Handles a message of a kind that a thread waits for (a reply, a combine part, an invoker's
+     * part, failure or outcome), handing it to that wait.
+     *
+     * @return false for any other kind (nothing read)
      */
-    private void waitedFor(byte kind, ReadMessage m) throws IOException {
+    private boolean waitedFor(byte kind, ReadMessage m) throws IOException {
         switch (kind) {
         case GmiProtocol.REPLY:
             reply(m);
-            return;
+            return true;
         case GmiProtocol.COMBINE_PART:
             combinePart(m);
-            return;
+            return true;
         case GmiProtocol.INVOKER_PART:
             invokerPart(m);
-            return;
+            return true;
         case GmiProtocol.INVOKER_REPLY:
             invokerReply(m);
-            return;
+            return true;
         case GmiProtocol.INVOKER_PART_FAILED:
             invokerPartFailed(m);
-            return;
+            return true;
         default:
-            throw new IOException("a GMI message of kind " + kind + " on the reply port from " + m.origin());
+            return false;
         }
     }
 
