@@ -54,7 +54,7 @@ public final class BenchMain {
             Options:
               --quick  a short run (ipl, rmi: about two minutes; serialization: about a minute and a half;
                        gmi: two to three minutes per implementation on two cores, and a minute for
-                       the applications; the full gmi run: 8 to 10 minutes per implementation)
+                       the applications; the full gmi run: 8 to 25 minutes per implementation)
               --impl   the network implementation of the Ibis members (ipl, rmi): tcp (default), ucx, mpi (ipl);
                        gmi: one of them (default: every installed one)
               --out    directory for the Markdown report (default: bench-results)

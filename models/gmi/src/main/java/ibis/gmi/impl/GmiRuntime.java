@@ -893,9 +893,14 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
      * upcall hands it to the wait).
      */
     private void sendToWaiter(int process, Body body) throws IOException {
+        SendPort p = null;
         try {
-            write(replyPort(process), body);
+            p = replyPort(process);
+            write(p, body);
         } catch (IOException e) {
+            if (p != null && replyUnicast.remove(process, p)) {
+                closeQuietly(p); // broken: the next message connects anew
+            }
             LOG.debug("cannot reach the reply port of process {}, sending to its GMI port: {}", process,
                     e.toString());
             send(process, body);
