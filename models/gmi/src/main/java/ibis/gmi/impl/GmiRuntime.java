@@ -154,13 +154,6 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             Arrays.sort(sorted);
             processes = sorted;
             myRank = Arrays.asList(sorted).indexOf(ibis.identifier());
-            int local = 0;
-            for (IbisIdentifier p : sorted) {
-                if (p.location().equals(ibis.identifier().location())) {
-                    local++;
-                }
-            }
-            Waiter.pollOnlyIfCoresFor(local);
         }
         if (myRank < 0) {
             throw new IOException("this process " + ibis.identifier() + " is not among the pool's members");
@@ -436,7 +429,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                     m.writeInt(number); // join, ready, installed: the rank
                 }
             });
-            Object answer = timeout > 0 ? awaitTimed(w, timeout, "group " + name) : w.await(0);
+            Object answer = timeout > 0 ? awaitTimed(w, timeout, "group " + name) : w.await(0, replies);
             if (answer instanceof String error) {
                 throw new IllegalStateException(error);
             }
@@ -457,7 +450,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                 () -> w.fail(new IOException(what + ": not complete after " + timeout + " ms")), timeout,
                 TimeUnit.MILLISECONDS);
         try {
-            return w.await(0);
+            return w.await(0, replies);
         } finally {
             alarm.cancel(false);
         }
@@ -472,7 +465,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
 
     /** Sends a directory answer (from the directory). */
     void sendControlReply(GroupDirectory.Reply r) throws IOException {
-        send(r.to(), m -> {
+        sendToWaiter(r.to(), m -> {
             m.writeByte(GmiProtocol.CONTROL_REPLY);
             m.writeLong(r.callId());
             m.writeBoolean(r.error() == null);
@@ -1469,9 +1462,6 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             }
             d.handle(m);
             return;
-        case GmiProtocol.CONTROL_REPLY:
-            controlReply(m);
-            return;
         case GmiProtocol.INVOKE:
             invoke(m);
             return;
@@ -1494,13 +1484,16 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
     }
 
     /**
-     * Handles a message of a kind that a thread waits for (a reply, a combine part, an invoker's
-     * part, failure or outcome), handing it to that wait.
+     * Handles a message of a kind that a thread waits for (a directory answer, a reply, a combine
+     * part, an invoker's part, failure or outcome), handing it to that wait.
      *
      * @return false for any other kind (nothing read)
      */
     private boolean waitedFor(byte kind, ReadMessage m) throws IOException {
         switch (kind) {
+        case GmiProtocol.CONTROL_REPLY:
+            controlReply(m);
+            return true;
         case GmiProtocol.REPLY:
             reply(m);
             return true;

@@ -26,10 +26,10 @@ import org.slf4j.LoggerFactory;
  * hand-over only when calls overlap). The leader receives in slices of {@value #SLICE_MILLIS} ms,
  * so that a call failed by others (a member that died, GMI ended) ends within a slice.
  *
- * <p>The port carries the messages that a thread of this process waits for: the replies to calls
- * whose invoker waits, the parts of binomial combining, and the messages among the invokers of a
- * combined invocation. Replies that go to a forwarder, and every other GMI message, arrive by
- * upcalls on the port {@value GmiProtocol#PORT_NAME}.
+ * <p>The port carries the messages that a thread of this process waits for: the directory's
+ * answers, the replies to calls whose invoker waits, the parts of binomial combining, and the
+ * messages among the invokers of a combined invocation. Replies that go to a forwarder, and every
+ * other GMI message, arrive by upcalls on the port {@value GmiProtocol#PORT_NAME}.
  */
 final class ReplyChannel {
 
