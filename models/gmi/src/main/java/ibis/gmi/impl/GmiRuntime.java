@@ -902,28 +902,19 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
 
     /** The send port to the reply port of {@code process}, connected on first use. */
     private SendPort replyPort(int process) throws IOException {
-        if (gone.contains(process)) {
-            throw new IOException("process " + process + " (" + processes[process] + ") is gone");
-        }
-        SendPort p = replyUnicast.get(process);
-        if (p == null) {
+        return cachedPort(replyUnicast, process, () -> {
             if (ended) {
                 throw new IOException("GMI ended in this process");
             }
-            p = ibis.createSendPort(REPLY_PORT_TYPE);
+            SendPort p = ibis.createSendPort(REPLY_PORT_TYPE);
             try {
                 p.connect(processes[process], GmiProtocol.REPLY_PORT_NAME, connectTimeout, true);
             } catch (IOException e) {
                 closeQuietly(p);
                 throw e;
             }
-            SendPort prev = replyUnicast.putIfAbsent(process, p);
-            if (prev != null) {
-                closeQuietly(p);
-                p = prev;
-            }
-        }
-        return p;
+            return p;
+        });
     }
 
     /**
@@ -1358,19 +1349,32 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         if (process < 0 || process >= processes.length) {
             throw new IOException("no process " + process);
         }
+        write(cachedPort(unicast, process, () -> connect(new int[] { process })), body);
+    }
+
+    /** Makes a connected send port. */
+    private interface PortMaker {
+        SendPort make() throws IOException;
+    }
+
+    /**
+     * The send port of {@code ports} to {@code process}, made and cached on first use (when two
+     * threads race, the first cached wins and the other's is closed).
+     */
+    private SendPort cachedPort(Map<Integer, SendPort> ports, int process, PortMaker maker) throws IOException {
         if (gone.contains(process)) {
             throw new IOException("process " + process + " (" + processes[process] + ") is gone");
         }
-        SendPort p = unicast.get(process);
+        SendPort p = ports.get(process);
         if (p == null) {
-            p = connect(new int[] { process });
-            SendPort prev = unicast.putIfAbsent(process, p);
+            p = maker.make();
+            SendPort prev = ports.putIfAbsent(process, p);
             if (prev != null) {
                 closeQuietly(p);
                 p = prev;
             }
         }
-        write(p, body);
+        return p;
     }
 
     private void trySendToWaiter(int process, Body body) {

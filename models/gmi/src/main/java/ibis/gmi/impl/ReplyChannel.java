@@ -50,12 +50,8 @@ final class ReplyChannel {
     private final AtomicReference<Thread> leader = new AtomicReference<>();
     /** The calls waiting now (the leader's too). */
     private final Set<Waiter> waiting = ConcurrentHashMap.newKeySet();
-    /**
-     * Replies ({@link GmiProtocol#REPLY}) read, and messages read by a leader for another wait (each
-     * cost that wait a wake-up).
-     */
+    /** Replies ({@link GmiProtocol#REPLY}) read. */
     private final AtomicLong replies = new AtomicLong();
-    private final AtomicLong repliesForOthers = new AtomicLong();
 
     ReplyChannel(ReceivePort port, Handler handler) {
         this.port = port;
@@ -67,11 +63,6 @@ final class ReplyChannel {
         return replies.get();
     }
 
-    /** @return messages a leader read for another wait */
-    long repliesForOthers() {
-        return repliesForOthers.get();
-    }
-
     /**
      * Waits for part {@code index} of {@code w}, receiving replies as the leader while no other
      * thread does.
@@ -80,15 +71,15 @@ final class ReplyChannel {
      * @throws InterruptedException when interrupted while a follower
      */
     Object await(Waiter w, int index) throws IOException, InterruptedException {
+        synchronized (w) {
+            Object part = w.take(index);
+            if (part != Waiter.NONE) {
+                return part;
+            }
+        }
         waiting.add(w);
         try {
             while (true) {
-                synchronized (w) {
-                    Object part = w.take(index);
-                    if (part != Waiter.NONE) {
-                        return part;
-                    }
-                }
                 if (leader.compareAndSet(null, Thread.currentThread())) {
                     try {
                         return lead(w, index);
@@ -129,11 +120,7 @@ final class ReplyChannel {
             } catch (ReceiveTimedOutException e) {
                 continue;
             }
-            int changes = w.changes();
             read(m);
-            if (w.changes() == changes) {
-                repliesForOthers.incrementAndGet();
-            }
         }
     }
 
@@ -145,8 +132,8 @@ final class ReplyChannel {
             }
             handler.handle(kind, m);
         } catch (IOException | RuntimeException e) {
-            // A malformed reply: dropped (its call still fails when its member goes); the port reads on.
-            LOG.warn("dropped a bad GMI reply from {}: {}", m.origin(), e.toString());
+            // Malformed: dropped (the wait it was for still fails when its sender goes); the port reads on.
+            LOG.warn("dropped a bad GMI message on the reply port from {}: {}", m.origin(), e.toString());
             try {
                 m.finish(e instanceof IOException io ? io : new IOException(e.toString(), e));
             } catch (RuntimeException ignored) {

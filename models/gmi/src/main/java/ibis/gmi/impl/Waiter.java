@@ -17,8 +17,6 @@ class Waiter {
     static final Object NONE = new Object();
 
     private volatile int[] watched;
-    /** Counts deliveries and failures (the reply channel's leader tells its own from others' by it). */
-    private volatile int changes;
     private final Map<Integer, Object> parts = new HashMap<>();
     private IOException failure;
 
@@ -44,7 +42,6 @@ class Waiter {
 
     synchronized void deliver(int index, Object part) {
         parts.put(index, part);
-        changes++;
         notifyAll();
     }
 
@@ -52,17 +49,11 @@ class Waiter {
         if (failure == null) {
             failure = cause;
         }
-        changes++;
         notifyAll();
     }
 
     synchronized boolean failed() {
         return failure != null;
-    }
-
-    /** Counts deliveries and failures so far. */
-    int changes() {
-        return changes;
     }
 
     /**
@@ -71,12 +62,6 @@ class Waiter {
      * went first.
      */
     Object await(int index, ReplyChannel channel) throws IOException, InterruptedException {
-        synchronized (this) {
-            Object part = take(index);
-            if (part != NONE) {
-                return part;
-            }
-        }
         return channel.await(this, index);
     }
 
