@@ -43,7 +43,12 @@ public class MemberKilledTest {
                 }
             }
             assertNotNull(victim, "no process of rank " + (size - 1));
-            victim.awaitLine("BLOCKING", 60_000);
+            // Three invocations block in the victim before it is killed: process 0's forwarded group
+            // call, process 1's group call (its thread then waits in the reply port for the victim's
+            // reply) and the combined invocation.
+            for (int i = 0; i < 3; i++) {
+                victim.awaitLine("BLOCKING", 60_000);
+            }
             for (ChildJvm s : survivors) {
                 s.awaitLine("CALLING", 60_000);
             }
