@@ -7,12 +7,14 @@ package ibis.ipl.impl;
  * reader costs when the data comes; blocking frees the processor when it does not.
  *
  * <p>Between polls the poller pauses ({@link Thread#onSpinWait()}) and, every
- * {@value #YIELD_EVERY}th time, yields the processor. Pausing keeps the poll loop tight: a yield is
- * a system call (about a microsecond on a virtual machine), and when the peer runs on another core,
- * as two ranks of a job on a host with enough cores do, a yield after every poll was most of a
- * shared-memory round trip. The occasional yield still lets a sender that runs on the same
- * processor go ahead soon (a pure busy spin would keep it off for the whole spin time, adding
- * that to every round trip). A pause or yield that comes back late, later than the whole spin
+ * {@value #YIELD_EVERY}th time while the host is crowded (more runnable threads than processors,
+ * {@link HostLoad}), yields the processor. Pausing keeps the poll loop tight: a yield is a system
+ * call (one to two microseconds on a virtual machine), and when the peer runs on another core, as
+ * two ranks of a job on a host with enough cores do, a yield after every poll was most of a
+ * shared-memory round trip, and one after every 16th still added a microsecond to a one-way
+ * latency of two (MPI, this VM). On a crowded host the occasional yield lets a sender that runs on
+ * the same processor go ahead soon (a pure busy spin would keep it off for the whole spin time,
+ * adding that to every round trip). A pause or yield that comes back late, later than the whole spin
  * time, shows that other work holds this processor (more busy threads than cores); polling then
  * only loses time against it, while a blocked reader is woken as soon as the data comes. So the
  * poller stops at once and skips polling for the next 1, 2, 4, ... waits (at most
@@ -41,6 +43,7 @@ public final class SpinWait {
     private final java.util.function.LongSupplier clock;
     private final Runnable yielder;
     private final Runnable pauser;
+    private final java.util.function.BooleanSupplier crowded;
     private int pauses;
     private int skip;
     private int backoff;
@@ -53,15 +56,20 @@ public final class SpinWait {
      * @param spinMicros how long one wait polls at most (0: never poll)
      */
     public SpinWait(long spinMicros) {
-        this(spinMicros, System::nanoTime, Thread::yield, Thread::onSpinWait);
+        this(spinMicros, System::nanoTime, Thread::yield, Thread::onSpinWait, HostLoad::crowded);
     }
 
-    /** For tests: a given clock (nanoseconds) and given ways of yielding and pausing. */
-    SpinWait(long spinMicros, java.util.function.LongSupplier clock, Runnable yielder, Runnable pauser) {
+    /**
+     * For tests: a given clock (nanoseconds), given ways of yielding and pausing, and a given answer
+     * to whether the host is crowded.
+     */
+    SpinWait(long spinMicros, java.util.function.LongSupplier clock, Runnable yielder, Runnable pauser,
+            java.util.function.BooleanSupplier crowded) {
         this.spinNanos = Math.max(0, spinMicros) * 1000L;
         this.clock = clock;
         this.yielder = yielder;
         this.pauser = pauser;
+        this.crowded = crowded;
     }
 
     /** The polling time of one wait, in nanoseconds. */
@@ -89,15 +97,20 @@ public final class SpinWait {
     }
 
     /**
-     * Pauses once, or yields the processor (every {@value #YIELD_EVERY}th call).
+     * Pauses once, or yields the processor (every {@value #YIELD_EVERY}th call while the host is
+     * crowded).
      *
      * @return true when the caller should poll again; false when the polling time is over or the
      *         pause or yield came back so late that other work evidently holds this processor (then the
      *         next waits block at once, see the class comment)
      */
     public boolean next() {
+        boolean yield = false;
         if (++pauses == YIELD_EVERY) {
             pauses = 0;
+            yield = crowded.getAsBoolean();
+        }
+        if (yield) {
             yielder.run();
         } else {
             pauser.run();

@@ -4,6 +4,11 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertTrue;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 import org.testng.annotations.Test;
 
 /** The poll-then-block policy: its time limit, and its back-off when yields come back late. */
@@ -15,6 +20,7 @@ public class SpinWaitTest {
         long yieldNanos = 1_000;
         int yields;
         int pauses;
+        boolean crowded = true;
     }
 
     private static SpinWait spinWait(long micros, Clock clock) {
@@ -24,7 +30,7 @@ public class SpinWaitTest {
         }, () -> {
             clock.pauses++;
             clock.now += clock.yieldNanos;
-        });
+        }, () -> clock.crowded);
     }
 
     @Test
@@ -50,6 +56,50 @@ public class SpinWaitTest {
         assertEquals(clock.pauses, 50 - 50 / SpinWait.YIELD_EVERY, "the others pause");
         assertEquals(spin.skipping(), 0, "a slow message is no reason to stop polling next time");
         assertTrue(spin.start());
+    }
+
+    @Test
+    public void onAHostWithIdleProcessorsThePollerNeverYields() {
+        Clock clock = new Clock();
+        clock.crowded = false;
+        SpinWait spin = spinWait(50, clock);
+        assertTrue(spin.start());
+        int polls = 0;
+        while (spin.next()) {
+            polls++;
+        }
+        assertEquals(polls, 49);
+        assertEquals(clock.yields, 0, "a yield only costs time when the peer has its own processor");
+        assertEquals(clock.pauses, 50);
+        clock.crowded = true;
+        assertTrue(spin.start());
+        while (spin.next()) {
+            polls++;
+        }
+        assertEquals(clock.yields, 50 / SpinWait.YIELD_EVERY, "crowded again: every YIELD_EVERY-th wait yields");
+    }
+
+    @Test
+    public void theRunnableThreadsAreTheNumberBeforeTheSlashOfTheFourthField() {
+        assertEquals(runnable("0.50 0.40 0.30 3/120 4567\n"), 3);
+        assertEquals(runnable("12.01 9.87 7.00 117/2048 99\n"), 117);
+        assertEquals(runnable("0.50 0.40 0.30 3"), -1, "cut short");
+        assertEquals(runnable("0.50 0.40 3/120 4567"), -1, "a field missing");
+        assertEquals(runnable(""), -1);
+        assertEquals(runnable("a b c /12 4"), -1, "no number");
+    }
+
+    private static int runnable(String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
+        return HostLoad.runnable(bytes, bytes.length);
+    }
+
+    @Test
+    public void linuxSaysHowManyThreadsAreRunnable() throws IOException {
+        if (System.getProperty("os.name").equals("Linux")) {
+            byte[] bytes = Files.readAllBytes(Path.of("/proc/loadavg"));
+            assertTrue(HostLoad.runnable(bytes, bytes.length) >= 1, "the reading thread itself runs");
+        }
     }
 
     @Test
