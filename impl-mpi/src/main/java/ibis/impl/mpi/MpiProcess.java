@@ -50,7 +50,7 @@ import org.slf4j.LoggerFactory;
  * messages of one source and tag in MPI's order. A receiver must not wait for MPI itself: a
  * {@link #poll()} or {@link #await} from inside a receiver does not poll (it would be nested).
  * A thread that waits for something a receiver provides drives progress itself: {@link #await}
- * polls, spins for {@code ibis.mpi.spin.micros} and then parks with growing back-off (no spinning
+ * polls, spins for {@code ibis.mpi.spin.micros} (500 µs) and then parks with growing back-off (no spinning
  * at all when the host is oversubscribed: more ranks on this host than cores). A receiver that
  * makes a waiter's condition true should {@link LockSupport#unpark} it; the back-off bounds the
  * delay anyway.
@@ -90,8 +90,15 @@ public final class MpiProcess {
     static final long DELIVERY_MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** The largest message after which {@link #poll(BooleanSupplier)} may return early. */
     static final int EARLY_RETURN_MAX = 4096;
-    /** The default spin before parking on a host that is not oversubscribed. */
-    private static final long DEFAULT_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+    /**
+     * The default spin before parking on a host that is not oversubscribed. Nobody wakes a parked
+     * waiter when its message comes (it polls MPI itself), so a park lasts its whole time, and the
+     * shortest one takes 60-100 µs here (timer slack and the hypervisor's wake-up). A spin shorter
+     * than that lets one late answer make the peer park too, and the pair stays in that regime:
+     * in a 1-byte ping-pong (RankPingPong, this VM) 50 µs gave 14,000-15,000 parks per rank and 1.40-1.51
+     * µs one-way, 200 µs 6,000 and 1.28, 500 µs 2,100-2,700 and 1.19-1.24, 1 ms 800-900 and 1.25.
+     */
+    static final long DEFAULT_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(500);
 
     private static MpiProcess instance;
     /** Run at exit before MPI_Finalize ({@link #beforeFinalizeAtExit}). */
