@@ -1,5 +1,7 @@
 package ibis.impl.mpi;
 
+import ibis.ipl.impl.HostLoad;
+
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
@@ -50,8 +52,9 @@ import org.slf4j.LoggerFactory;
  * messages of one source and tag in MPI's order. A receiver must not wait for MPI itself: a
  * {@link #poll()} or {@link #await} from inside a receiver does not poll (it would be nested).
  * A thread that waits for something a receiver provides drives progress itself: {@link #await}
- * polls, spins for {@code ibis.mpi.spin.micros} (500 µs) and then parks with growing back-off (no spinning
- * at all when the host is oversubscribed: more ranks on this host than cores). A receiver that
+ * polls, spins for {@code ibis.mpi.spin.micros} (500 µs) and then parks with growing back-off (when more
+ * ranks run on the host than it has cores, it spins only while the host is not crowded: no more
+ * runnable threads than cores, {@link HostLoad}). A receiver that
  * makes a waiter's condition true should {@link LockSupport#unpark} it; the back-off bounds the
  * delay anyway.
  *
@@ -91,15 +94,19 @@ public final class MpiProcess {
     /** The largest message after which {@link #poll(BooleanSupplier)} may return early. */
     static final int EARLY_RETURN_MAX = 4096;
     /**
-     * The default spin before parking on a host that is not oversubscribed. Nobody wakes a parked
+     * The default spin before parking (on an oversubscribed host: while it is not crowded). Nobody wakes a parked
      * waiter when its message comes (it polls MPI itself), so a park lasts its whole time, and the
      * shortest one takes 60-100 µs here (timer slack and the hypervisor's wake-up). A spin shorter
      * than that lets one late answer make the peer park too, and the pair stays in that regime:
      * in a 1-byte ping-pong (RankPingPong, this VM) 50 µs gave 14,000-15,000 parks per rank and 1.40-1.51
      * µs one-way, 200 µs 6,000 and 1.28, 500 µs 2,100-2,700 and 1.19-1.24, 1 ms 800-900 and 1.25.
+     * With 4 ranks on 2 cores most ranks wait at a time, so the host is seldom crowded: spinning
+     * there too took GMI's single/return from 400-480 to 51-83 µs (GmiRank over mpi, 4 ranks), where
+     * waiters of an oversubscribed host used not to spin at all.
      */
     static final long DEFAULT_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(500);
 
+    private static final BooleanSupplier HOST_CROWDED = HostLoad::crowded;
     private static MpiProcess instance;
     /** Run at exit before MPI_Finalize ({@link #beforeFinalizeAtExit}). */
     private static final List<Runnable> EXIT_HOOKS = new ArrayList<>();
@@ -111,6 +118,12 @@ public final class MpiProcess {
     private final boolean finalizeOnRelease;
     private final boolean oversubscribed;
     private final long spinNanos;
+    /**
+     * Whether waiters spin even while the host is crowded: when it has a core per rank (a snapshot of
+     * the runnable threads counts the spinners themselves, and a third thread waking up would stop
+     * them: the 1-byte ping-pong lost a fifth), or when {@code ibis.mpi.spin.micros} is set.
+     */
+    private final boolean spinAlways;
     private int users;
     /** Set before MPI_Finalize: polling stops. */
     private volatile boolean closing;
@@ -156,8 +169,8 @@ public final class MpiProcess {
         this.tags = new MpiTags(backend.tagUpperBound());
         this.finalizeOnRelease = finalizeOnRelease;
         this.oversubscribed = localRanks() > Runtime.getRuntime().availableProcessors();
-        this.spinNanos = spinMicros >= 0 ? TimeUnit.MICROSECONDS.toNanos(spinMicros)
-                : oversubscribed ? 0 : DEFAULT_SPIN_NANOS;
+        this.spinNanos = spinMicros >= 0 ? TimeUnit.MICROSECONDS.toNanos(spinMicros) : DEFAULT_SPIN_NANOS;
+        this.spinAlways = spinMicros >= 0 || !oversubscribed;
         for (int kind = 0; kind < MpiTags.KINDS; kind++) {
             held.add(new ArrayDeque<>());
         }
@@ -384,7 +397,11 @@ public final class MpiProcess {
         return backend.size();
     }
 
-    /** Whether more ranks run on this host than it has cores (then waiters do not spin). */
+    /**
+     * Whether more ranks run on this host than it has cores. Waiters then spin only while the host is
+     * not crowded ({@link HostLoad}): most ranks wait at any time, and a parked waiter is woken by
+     * nobody.
+     */
     public boolean oversubscribed() {
         return oversubscribed;
     }
@@ -538,6 +555,14 @@ public final class MpiProcess {
         return await(done, timeoutNanos, true);
     }
 
+    /**
+     * Whether a waiter that has waited {@code waited} ns spins on (else it parks): within the spin
+     * time, and, unless {@code always}, only while the host is not {@code crowded}.
+     */
+    static boolean spins(long waited, long spinNanos, boolean always, BooleanSupplier crowded) {
+        return waited < spinNanos && (always || !crowded.getAsBoolean());
+    }
+
     private boolean await(BooleanSupplier done, long timeoutNanos, boolean delivered) throws IOException {
         long start = System.nanoTime();
         long park = 1_000;
@@ -552,7 +577,7 @@ public final class MpiProcess {
             if (Thread.currentThread().isInterrupted()) {
                 throw new InterruptedIOException("interrupted while waiting for MPI");
             }
-            if (waited < spinNanos) {
+            if (spins(waited, spinNanos, spinAlways, HOST_CROWDED)) {
                 Thread.onSpinWait();
             } else {
                 LockSupport.parkNanos(this, timeoutNanos > 0 ? Math.min(park, timeoutNanos - waited) : park);

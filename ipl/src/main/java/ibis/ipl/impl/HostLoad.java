@@ -15,8 +15,9 @@ import org.slf4j.LoggerFactory;
  * the asking thread included); this class reads it at most every {@value #REFRESH_MILLIS} ms, from
  * whichever thread asks first after that, so asking costs a clock read and a field read. Where the
  * file cannot be read (not Linux) the host counts as crowded, which keeps the cautious behaviour.
+ * Transports use it for their own waits too (impl-mpi spins only while the host is not crowded).
  */
-final class HostLoad {
+public final class HostLoad {
 
     private static final Logger LOG = LoggerFactory.getLogger(HostLoad.class);
     /** How old the answer may get before it is read again. */
@@ -48,7 +49,7 @@ final class HostLoad {
      * Whether more threads were runnable on this host than it has processors when it was last
      * looked at (at most {@value #REFRESH_MILLIS} ms ago); true when that cannot be known.
      */
-    static boolean crowded() {
+    public static boolean crowded() {
         long now = System.nanoTime();
         if (now - readAt > REFRESH_NANOS && file != null && REFRESHING.compareAndSet(false, true)) {
             try {
