@@ -62,18 +62,22 @@ public final class HostLoad {
         return crowded;
     }
 
-    /** Reads the file once more; nothing is allocated. */
+    /** Reads the file once more (holding REFRESHING); nothing is allocated. */
     private static boolean read() {
+        RandomAccessFile f = file;
+        if (f == null) {
+            return true; // given up by a refresh that failed after this caller looked
+        }
         try {
-            file.seek(0);
-            int length = file.read(BYTES, 0, BYTES.length);
+            f.seek(0);
+            int length = f.read(BYTES, 0, BYTES.length);
             int running = runnable(BYTES, Math.max(0, length));
             return running < 0 || running > PROCESSORS;
         } catch (IOException e) {
             LOG.debug("reading {} failed ({}): pollers take the host as crowded from now on", LOADAVG,
                     e.toString());
             try {
-                file.close();
+                f.close();
             } catch (IOException ignored) {
                 // it is given up either way
             }
