@@ -1,32 +1,42 @@
 package ibis.impl.mpi;
 
-import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 
 import org.testng.annotations.Test;
 
-/** When a waiter polls MPI on (spins) and when it parks. */
+/** When a waiter polls MPI on (spins), when it yields between polls, and when it parks. */
 public class MpiSpinRuleTest {
 
     private static final long SPIN = 500_000;
 
     @Test
     public void aWaiterSpinsWithinItsSpinTimeOnly() {
-        assertTrue(MpiProcess.spins(0, SPIN, true, () -> false));
-        assertTrue(MpiProcess.spins(SPIN - 1, SPIN, true, () -> false));
-        assertFalse(MpiProcess.spins(SPIN, SPIN, true, () -> false), "then it parks");
-        assertFalse(MpiProcess.spins(0, 0, true, () -> false), "a spin time of 0: park at once");
+        assertEquals(MpiProcess.nextStep(0, SPIN, true, () -> false), MpiProcess.SPIN);
+        assertEquals(MpiProcess.nextStep(SPIN - 1, SPIN, true, () -> false), MpiProcess.SPIN);
+        assertEquals(MpiProcess.nextStep(SPIN, SPIN, true, () -> false), MpiProcess.PARK, "then it parks");
+        assertEquals(MpiProcess.nextStep(0, 0, true, () -> false), MpiProcess.PARK, "a spin time of 0: park at once");
     }
 
     @Test
-    public void onAnOversubscribedHostAWaiterSpinsOnlyWhileTheHostIsNotCrowded() {
-        assertTrue(MpiProcess.spins(0, SPIN, false, () -> false), "most ranks wait: spin");
-        assertFalse(MpiProcess.spins(0, SPIN, false, () -> true), "more runnable threads than cores: park");
+    public void onAnOversubscribedHostAWaiterSpinsWhileTheHostIsNotCrowdedAndYieldsWhileItIs() {
+        assertEquals(MpiProcess.nextStep(0, SPIN, false, () -> false), MpiProcess.SPIN, "most ranks wait: spin");
+        assertEquals(MpiProcess.nextStep(0, SPIN, false, () -> true), MpiProcess.YIELD,
+                "more runnable threads than cores: let them run first");
+        assertEquals(MpiProcess.nextStep(SPIN, SPIN, false, () -> true), MpiProcess.PARK,
+                "the spin time bounds the yielding too");
     }
 
     @Test
     public void aCoreForEveryRankOrAnExplicitSpinTimeSpinsRegardlessOfTheLoad() {
-        assertTrue(MpiProcess.spins(0, SPIN, true, () -> true));
+        assertEquals(MpiProcess.nextStep(0, SPIN, true, () -> true), MpiProcess.SPIN);
+    }
+
+    @Test
+    public void theLoadIsNotAskedOnceTheSpinTimeIsOver() {
+        assertEquals(MpiProcess.nextStep(SPIN, SPIN, false, () -> {
+            throw new AssertionError("asked");
+        }), MpiProcess.PARK);
     }
 
     @Test
