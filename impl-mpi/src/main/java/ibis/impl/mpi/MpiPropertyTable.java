@@ -38,8 +38,8 @@ public final class MpiPropertyTable implements PropertyTable {
     /** {@link #SPIN_MICROS}. */
     public static final Property<Long> SPIN_MICROS_PROPERTY = Property.ofLong(SPIN_MICROS, -1, -1, 10_000_000,
             "microseconds a waiting thread polls MPI before it parks with growing back-off (up to 1 ms); -1: 500,"
-                    + " and when more ranks run on the host than it has cores, none while it has more runnable threads"
-                    + " than cores (/proc/loadavg)");
+                    + " and when more ranks run on the host than it has cores, it yields the processor between polls"
+                    + " instead of spinning while the host has more runnable threads than cores (/proc/loadavg)");
 
     /** {@link #WINDOW}. */
     public static final Property<Integer> WINDOW_PROPERTY = Property.ofInt(WINDOW, 4 << 20, MIN_WINDOW, 1 << 30,
