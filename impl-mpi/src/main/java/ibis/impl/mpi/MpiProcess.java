@@ -95,7 +95,8 @@ public final class MpiProcess {
     /** The largest message after which {@link #poll(BooleanSupplier)} may return early. */
     static final int EARLY_RETURN_MAX = 4096;
     /**
-     * The default spin before parking (on an oversubscribed host: while it is not crowded). Nobody wakes a parked
+     * The default spin before parking (on an oversubscribed host: spinning while it is not crowded,
+     * yielding between polls while it is, {@link #nextStep}). Nobody wakes a parked
      * waiter when its message comes (it polls MPI itself), so a park lasts its whole time, and the
      * shortest one takes 60-100 µs here (timer slack and the hypervisor's wake-up). A spin shorter
      * than that lets one late answer make the peer park too, and the pair stays in that regime:

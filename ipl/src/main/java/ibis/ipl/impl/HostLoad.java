@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
  * the asking thread included); this class reads it at most every {@value #REFRESH_MILLIS} ms, from
  * whichever thread asks first after that, so asking costs a clock read and a field read. Where the
  * file cannot be read (not Linux) the host counts as crowded, which keeps the cautious behaviour.
- * Transports use it for their own waits too (impl-mpi spins only while the host is not crowded).
+ * Transports use it for their own waits too (impl-mpi's waiters on an oversubscribed host spin
+ * while it is not crowded and yield between polls while it is).
  */
 public final class HostLoad {
 
