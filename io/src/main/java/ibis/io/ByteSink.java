@@ -50,12 +50,14 @@ public interface ByteSink extends Closeable {
      * apart from the header and buffered bytes before it, so that the receiving transport can put it
      * straight into the reader's memory (MPI, UCX: a direct buffer the application reads into). A
      * {@link BlockOutputStream} over such a sink hands large {@code writeByteBuffer} data over by
-     * reference instead of copying it into its block buffer; the sink copies it (once, into its
-     * staging memory) before the write returns, as any write: a sender's {@code finish()} must not
-     * wait for the receiver to read. The default says no: a sink that writes
-     * a byte stream (TCP) gains nothing from it and would pay an extra write for the block that ends
-     * the message. Asked at each such write; the answer may change between messages only (a sink
-     * that forwards to connections answers for those of the current message).
+     * reference instead of copying it into its block buffer; before the write returns, the sink
+     * either copies it (once, into its staging memory) or is done sending it from where it is. Either
+     * way a sender's {@code finish()} must not wait for the receiving application to read: a sink
+     * sends in place only where the receiving process takes its messages regardless (MPI). The
+     * default says no: a sink that writes a byte stream (TCP) gains nothing from it and would pay an
+     * extra write for the block that ends the message. Asked at each such write; the answer may
+     * change between messages only (a sink that forwards to connections answers for those of the
+     * current message).
      */
     default boolean partsAsMessages() {
         return false;

@@ -19,8 +19,10 @@ import org.slf4j.LoggerFactory;
  * {@link MpiTransportSettings#MESSAGE_MAX} bytes (the primitive arrays a block stream hands over
  * included, {@link #takesArrays()}), each copied into one of {@link #SLOTS} direct
  * staging buffers and sent with {@code MPI_Isend}; the write returns before MPI completed them
- * (they complete lazily, tested when a slot is needed again, or by the {@link MpiSendKeeper}). CLOSE
- * is a DATA message of zero bytes (a write never sends an empty one).
+ * (they complete lazily, tested when a slot is needed again, or by the {@link MpiSendKeeper}). The
+ * exception is a large direct byte buffer that ends a write ({@link #partsAsMessages()}): it is sent
+ * from where it is and the write returns once MPI is done with it ({@link #sendInPlace}). CLOSE is a
+ * DATA message of zero bytes (a write never sends an empty one).
  *
  * <p>Flow control: at most the receiver's window may be sent and not yet read; the receiving source
  * returns CREDIT (the total it handed to its reader), and a write waits for credit beyond that.
@@ -66,6 +68,11 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
             || peerWindow - (sent - credited) >= neededCredit;
     private final BooleanSupplier slotFree = () -> !pending(waitingSlot);
     private final BooleanSupplier allDone = () -> !reap();
+    private final BooleanSupplier inPlaceDone = () -> !inPlacePending();
+    /** Guarded by this: the slots whose send reads an application's buffer ({@link #sendInPlace}). */
+    private final boolean[] inPlace = new boolean[SLOTS];
+    /** The last application buffer sent in place, wrapped: a writer that reuses it allocates nothing. */
+    private MpiBuffer partWrapper;
 
     MpiByteSink(MpiConnection connection, MpiProcess process, MpiSendKeeper keeper, MpiTransportSettings settings) {
         this.connection = connection;
@@ -109,8 +116,9 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
     }
 
     /**
-     * A large last buffer of a gathering write starts a DATA message of its own (staged as any): the
-     * receiving source can then receive it straight into a direct buffer its reader reads into.
+     * A large last buffer of a gathering write starts a DATA message of its own (sent in place when it
+     * is direct, else staged): the receiving source can then receive it straight into a direct buffer
+     * its reader reads into.
      */
     @Override
     public boolean partsAsMessages() {
@@ -137,76 +145,152 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
         try {
             synchronized (writeLock) {
                 check();
-                long remaining = 0;
-                for (int i = offset; i < offset + count; i++) {
-                    remaining += buffers[i].remaining();
-                }
-                int width = 1;
-                if (array != null && array.hasRemaining()) {
-                    int bytes = ByteViews.byteLength(array);
-                    width = bytes / array.remaining();
-                    remaining += bytes;
-                }
-                int end = offset + count;
-                int next = offset;
-                while (remaining > 0) {
-                    // At least one element's worth of credit, so that a message can hold one.
-                    neededCredit = (int) Math.min(remaining, width);
-                    if (!creditReady.getAsBoolean()) {
-                        interrupted |= waitFor(creditReady);
-                        check();
+                if (array == null && count >= 3) {
+                    ByteBuffer part = buffers[offset + count - 1];
+                    if (part.isDirect() && part.remaining() >= PART_MESSAGE) {
+                        interrupted |= stage(buffers, offset, count - 1, null);
+                        interrupted |= sendInPlace(part);
+                        return;
                     }
-                    int chunk = (int) Math.min(Math.min(remaining, MpiTransportSettings.MESSAGE_MAX),
-                            peerWindow - (sent - credited));
-                    int slot = freeSlot();
-                    nextSlot = (slot + 1) % SLOTS;
-                    if (pending(slot)) {
-                        waitingSlot = slot;
-                        interrupted |= waitFor(slotFree);
-                        check();
-                    }
-                    MpiBuffer stage = staging(slot, chunk);
-                    int filled = 0;
-                    while (filled < chunk) {
-                        if (next < end) {
-                            ByteBuffer b = buffers[next];
-                            if (filled > 0 && count >= 3 && next == end - 1 && b.remaining() >= PART_MESSAGE) {
-                                break; // the part goes in a message of its own (partsAsMessages)
-                            }
-                            int n = Math.min(b.remaining(), chunk - filled);
-                            stage.buffer().put(filled, b, b.position(), n);
-                            b.position(b.position() + n);
-                            filled += n;
-                            if (!b.hasRemaining()) {
-                                next++;
-                            }
-                        } else if (array != null && array.hasRemaining()) {
-                            int elements = Math.min(array.remaining(), (chunk - filled) / width);
-                            if (elements == 0) {
-                                break; // the message ends a few bytes short of the credit
-                            }
-                            int limit = array.limit();
-                            array.limit(array.position() + elements);
-                            try {
-                                views(slot, stage).put(filled, array);
-                            } finally {
-                                array.limit(limit);
-                            }
-                            filled += elements * width;
-                        } else {
-                            break;
-                        }
-                    }
-                    send(slot, stage, filled);
-                    sent += filled;
-                    remaining -= filled;
                 }
+                interrupted |= stage(buffers, offset, count, array);
             }
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /**
+     * Sends a large direct part from where it is, as DATA messages of its own, and returns once MPI
+     * is done with its memory, so that the caller may reuse it. That is when the receiving process
+     * took the messages: into the buffer its reader reads into, or into the receiving source's
+     * buffer, which any thread polling MPI there does while the credit allows it (every receiving
+     * process polls at least every millisecond in the background, and a writer waiting here polls
+     * its own process: a thread that sends to itself before it reads is served by its own wait).
+     * So a send does not wait for the receiving application to read, as the IPL requires, and the
+     * part is never copied on this side. Returns whether the thread was interrupted meanwhile.
+     */
+    private boolean sendInPlace(ByteBuffer part) throws IOException {
+        boolean interrupted = false;
+        MpiBuffer memory = partWrapper;
+        if (memory == null || memory.buffer() != part) {
+            memory = MpiBuffer.wrap(process, part);
+            partWrapper = memory;
+        }
+        while (part.hasRemaining()) {
+            neededCredit = 1;
+            if (!creditReady.getAsBoolean()) {
+                interrupted |= waitFor(creditReady);
+                check();
+            }
+            int chunk = (int) Math.min(Math.min(part.remaining(), MpiTransportSettings.MESSAGE_MAX),
+                    peerWindow - (sent - credited));
+            int slot = freeSlot();
+            nextSlot = (slot + 1) % SLOTS;
+            if (pending(slot)) {
+                waitingSlot = slot;
+                interrupted |= waitFor(slotFree);
+                check();
+            }
+            send(slot, memory, part.position(), chunk, true);
+            part.position(part.position() + chunk);
+            sent += chunk;
+        }
+        if (inPlacePending()) {
+            interrupted |= waitFor(inPlaceDone);
+        }
+        check();
+        return interrupted;
+    }
+
+    /** Whether a send from an application's buffer is still in flight (tests them). */
+    private synchronized boolean inPlacePending() {
+        boolean any = false;
+        for (int slot = 0; slot < SLOTS; slot++) {
+            if (inPlace[slot]) {
+                if (pending(slot)) {
+                    any = true;
+                } else {
+                    inPlace[slot] = false;
+                }
+            }
+        }
+        return any;
+    }
+
+    /**
+     * Stages and sends the buffers' remaining bytes, then {@code array}'s remaining elements (or none);
+     * holds writeLock. Returns whether the thread was interrupted meanwhile.
+     */
+    private boolean stage(ByteBuffer[] buffers, int offset, int count, Buffer array) throws IOException {
+        boolean interrupted = false;
+        long remaining = 0;
+        for (int i = offset; i < offset + count; i++) {
+            remaining += buffers[i].remaining();
+        }
+        int width = 1;
+        if (array != null && array.hasRemaining()) {
+            int bytes = ByteViews.byteLength(array);
+            width = bytes / array.remaining();
+            remaining += bytes;
+        }
+        int end = offset + count;
+        int next = offset;
+        while (remaining > 0) {
+            // At least one element's worth of credit, so that a message can hold one.
+            neededCredit = (int) Math.min(remaining, width);
+            if (!creditReady.getAsBoolean()) {
+                interrupted |= waitFor(creditReady);
+                check();
+            }
+            int chunk = (int) Math.min(Math.min(remaining, MpiTransportSettings.MESSAGE_MAX),
+                    peerWindow - (sent - credited));
+            int slot = freeSlot();
+            nextSlot = (slot + 1) % SLOTS;
+            if (pending(slot)) {
+                waitingSlot = slot;
+                interrupted |= waitFor(slotFree);
+                check();
+            }
+            MpiBuffer stage = staging(slot, chunk);
+            int filled = 0;
+            while (filled < chunk) {
+                if (next < end) {
+                    ByteBuffer b = buffers[next];
+                    if (filled > 0 && count >= 3 && next == end - 1 && b.remaining() >= PART_MESSAGE) {
+                        break; // the part goes in a message of its own (partsAsMessages)
+                    }
+                    int n = Math.min(b.remaining(), chunk - filled);
+                    stage.buffer().put(filled, b, b.position(), n);
+                    b.position(b.position() + n);
+                    filled += n;
+                    if (!b.hasRemaining()) {
+                        next++;
+                    }
+                } else if (array != null && array.hasRemaining()) {
+                    int elements = Math.min(array.remaining(), (chunk - filled) / width);
+                    if (elements == 0) {
+                        break; // the message ends a few bytes short of the credit
+                    }
+                    int limit = array.limit();
+                    array.limit(array.position() + elements);
+                    try {
+                        views(slot, stage).put(filled, array);
+                    } finally {
+                        array.limit(limit);
+                    }
+                    filled += elements * width;
+                } else {
+                    break;
+                }
+            }
+            send(slot, stage, 0, filled, false);
+            sent += filled;
+            remaining -= filled;
+        }
+        return interrupted;
     }
 
     /** The typed views of a slot's staging buffer (made again when the buffer was replaced). */
@@ -218,11 +302,12 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
         return stagingViews[slot];
     }
 
-    private void send(int slot, MpiBuffer buffer, int length) throws IOException {
+    private void send(int slot, MpiBuffer buffer, int offset, int length, boolean application) throws IOException {
         boolean done;
         synchronized (this) {
+            inPlace[slot] = application;
             try {
-                done = backend.isendTest(buffer, 0, length, connection.peerRank(), dataTag, requests, slot);
+                done = backend.isendTest(buffer, offset, length, connection.peerRank(), dataTag, requests, slot);
             } catch (IOException e) {
                 broken = e; // these bytes are not sent: a later write must not go on behind a gap
                 throw e;
@@ -329,7 +414,7 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
                         waitingSlot = slot;
                         interrupted |= waitFor(slotFree);
                     }
-                    send(slot, creditIn, 0);
+                    send(slot, creditIn, 0, 0, false);
                 }
                 writer = Thread.currentThread();
                 long deadline = TimeUnit.MILLISECONDS.toNanos(Math.max(1, settings.closeTimeoutMillis));
