@@ -295,7 +295,9 @@ public final class MpiSuite {
                 + " program does as many untimed round trips or messages before it times as many again ("
                 + latencyCount + " round trips, " + streamCount + " messages); Ibis repeats its untimed"
                 + " rounds until rank 0 has spent " + warmupMillis() + " ms in them (the JIT compiles its"
-                + " message path only after some 10,000 messages; the C and Java MPI peers need no more).");
+                + " message path only after some 10,000 messages; the C and Java MPI peers need no more), and"
+                + " then while either rank's JIT compiled for more than a twentieth of the last round (at most"
+                + " five times as long in all).");
         r.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + Host.loadAverage()
                 + " after");
         r.add("");

@@ -11,6 +11,8 @@ import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
 
 import java.io.IOException;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.util.Locale;
 
@@ -27,10 +29,15 @@ import java.util.Locale;
  *
  * <p>Warm-up: untimed rounds of N round trips or messages, repeated until rank 0 has spent the
  * milliseconds of system property {@value #WARMUP_PROPERTY} (default {@value #DEFAULT_WARMUP_MILLIS})
- * in them, at least one
- * (rank 0 tells rank 1 after each round whether another follows). A count alone is not enough: on
- * two busy cores the JIT compiles the message path only after some 10,000 messages
- * (docs/benchmarks.md), so a fixed 5,000 untimed messages measured the interpreter.
+ * in them, at least one, and after that while the JIT of either member compiled for more than a
+ * twentieth of the last round (its {@link CompilationMXBean} time), up to five times that time in all
+ * (after each round rank 1 tells rank 0 whether its JIT was busy, and rank 0 tells rank 1 whether
+ * another round follows). A count alone is not enough: on two busy cores the JIT compiles the
+ * message path only after some 10,000 messages (docs/benchmarks.md), so a fixed 5,000 untimed
+ * messages measured the interpreter; and a fixed time is not either: the C2 compiler, starved by the
+ * two busy members, was still compiling the stream's methods when the timed round began in some
+ * runs, which then came out at 0.5-2 GB/s instead of 6-8 (`bwd`, shared memory, this VM; none of
+ * eight runs with only C1 did).
  * Every message is checked: a round trip's byte comes back as sent, a streamed message's first and
  * last byte are the ones the sender put there.
  */
@@ -70,6 +77,7 @@ public final class RankPingPong {
             byte[] buf = new byte[size];
             ByteBuffer directBuf = direct ? ByteBuffer.allocateDirect(size) : null;
             long start = System.nanoTime();
+            JitActivity jit = new JitActivity();
             boolean again = true;
             while (again) {
                 if (latency) {
@@ -79,7 +87,8 @@ public final class RankPingPong {
                 } else {
                     stream(zero, n, buf, in, out);
                 }
-                again = goOn(zero, System.nanoTime() - start < warmupNanos, in, out);
+                long spent = System.nanoTime() - start;
+                again = goOn(zero, spent < warmupNanos, spent < 5 * warmupNanos, jit.busy(), in, out);
             }
             double result = latency ? roundTrips(zero, n, in, out)
                     : direct ? stream(zero, n, directBuf, in, out) : stream(zero, n, buf, in, out);
@@ -95,18 +104,50 @@ public final class RankPingPong {
         }
     }
 
-    /** Rank 0 tells rank 1 whether another warm-up round follows; both return it. */
-    private static boolean goOn(boolean zero, boolean again, ReceivePort in, SendPort out) throws IOException {
+    /**
+     * Whether another warm-up round follows: rank 1 tells rank 0 whether its JIT was busy in the last
+     * round, rank 0 decides (another round while {@code again}, or while {@code mayExtend} and either
+     * JIT was busy) and tells rank 1; both return the decision.
+     */
+    private static boolean goOn(boolean zero, boolean again, boolean mayExtend, boolean jitBusy, ReceivePort in,
+            SendPort out) throws IOException {
         if (zero) {
+            ReadMessage r = in.receive();
+            boolean peerBusy = r.readBoolean();
+            r.finish();
+            boolean decision = again || mayExtend && (jitBusy || peerBusy);
             WriteMessage w = out.newMessage();
-            w.writeBoolean(again);
+            w.writeBoolean(decision);
             w.finish();
-            return again;
+            return decision;
         }
+        WriteMessage w = out.newMessage();
+        w.writeBoolean(jitBusy);
+        w.finish();
         ReadMessage r = in.receive();
         boolean answer = r.readBoolean();
         r.finish();
         return answer;
+    }
+
+    /** Whether this JVM's JIT compiled for more than a twentieth of the time since the last look. */
+    private static final class JitActivity {
+        private final CompilationMXBean bean = ManagementFactory.getCompilationMXBean();
+        private long compiledMillis = compiledMillis();
+        private long lookedAt = System.nanoTime();
+
+        private long compiledMillis() {
+            return bean != null && bean.isCompilationTimeMonitoringSupported() ? bean.getTotalCompilationTime() : 0;
+        }
+
+        boolean busy() {
+            long now = System.nanoTime();
+            long compiled = compiledMillis();
+            boolean busy = (compiled - compiledMillis) * 1_000_000L * 20 > now - lookedAt;
+            compiledMillis = compiled;
+            lookedAt = now;
+            return busy;
+        }
     }
 
     private static double roundTrips(boolean zero, long n, ReceivePort in, SendPort out) throws IOException {
