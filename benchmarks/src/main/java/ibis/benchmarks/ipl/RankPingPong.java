@@ -1,5 +1,6 @@
 package ibis.benchmarks.ipl;
 
+import ibis.benchmarks.JitActivity;
 import ibis.ipl.Ibis;
 import ibis.ipl.IbisCapabilities;
 import ibis.ipl.IbisFactory;
@@ -11,8 +12,6 @@ import ibis.ipl.SendPort;
 import ibis.ipl.WriteMessage;
 
 import java.io.IOException;
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.util.Locale;
 
@@ -30,7 +29,7 @@ import java.util.Locale;
  * <p>Warm-up: untimed rounds of N round trips or messages, repeated until rank 0 has spent the
  * milliseconds of system property {@value #WARMUP_PROPERTY} (default {@value #DEFAULT_WARMUP_MILLIS})
  * in them, at least one, and after that while the JIT of either member compiled for more than a
- * twentieth of the last round (its {@link CompilationMXBean} time), up to five times that time in all
+ * twentieth of the last round ({@link JitActivity}), up to five times that time in all
  * (after each round rank 1 tells rank 0 whether its JIT was busy, and rank 0 tells rank 1 whether
  * another round follows). A count alone is not enough: on two busy cores the JIT compiles the
  * message path only after some 10,000 messages (docs/benchmarks.md), so a fixed 5,000 untimed
@@ -128,26 +127,6 @@ public final class RankPingPong {
         boolean answer = r.readBoolean();
         r.finish();
         return answer;
-    }
-
-    /** Whether this JVM's JIT compiled for more than a twentieth of the time since the last look. */
-    private static final class JitActivity {
-        private final CompilationMXBean bean = ManagementFactory.getCompilationMXBean();
-        private long compiledMillis = compiledMillis();
-        private long lookedAt = System.nanoTime();
-
-        private long compiledMillis() {
-            return bean != null && bean.isCompilationTimeMonitoringSupported() ? bean.getTotalCompilationTime() : 0;
-        }
-
-        boolean busy() {
-            long now = System.nanoTime();
-            long compiled = compiledMillis();
-            boolean busy = (compiled - compiledMillis) * 1_000_000L * 20 > now - lookedAt;
-            compiledMillis = compiled;
-            lookedAt = now;
-            return busy;
-        }
     }
 
     private static double roundTrips(boolean zero, long n, ReceivePort in, SendPort out) throws IOException {
