@@ -59,6 +59,9 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
     private volatile IOException broken;
     private boolean closed;
 
+    /** The slot and length of the next DATA message, set by {@link #claim}. Writer thread only. */
+    private int claimedSlot;
+    private int claimedChunk;
     /** The credit a write waits for: one byte, or one element of an array part. Writer thread only. */
     private int neededCredit = 1;
     private final ByteViews[] stagingViews = new ByteViews[SLOTS];
@@ -180,20 +183,9 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
             partWrapper = memory;
         }
         while (part.hasRemaining()) {
-            neededCredit = 1;
-            if (!creditReady.getAsBoolean()) {
-                interrupted |= waitFor(creditReady);
-                check();
-            }
-            int chunk = (int) Math.min(Math.min(part.remaining(), MpiTransportSettings.MESSAGE_MAX),
-                    peerWindow - (sent - credited));
-            int slot = freeSlot();
-            nextSlot = (slot + 1) % SLOTS;
-            if (pending(slot)) {
-                waitingSlot = slot;
-                interrupted |= waitFor(slotFree);
-                check();
-            }
+            interrupted |= claim(part.remaining(), 1);
+            int slot = claimedSlot;
+            int chunk = claimedChunk;
             send(slot, memory, part.position(), chunk, true);
             part.position(part.position() + chunk);
             sent += chunk;
@@ -239,21 +231,9 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
         int end = offset + count;
         int next = offset;
         while (remaining > 0) {
-            // At least one element's worth of credit, so that a message can hold one.
-            neededCredit = (int) Math.min(remaining, width);
-            if (!creditReady.getAsBoolean()) {
-                interrupted |= waitFor(creditReady);
-                check();
-            }
-            int chunk = (int) Math.min(Math.min(remaining, MpiTransportSettings.MESSAGE_MAX),
-                    peerWindow - (sent - credited));
-            int slot = freeSlot();
-            nextSlot = (slot + 1) % SLOTS;
-            if (pending(slot)) {
-                waitingSlot = slot;
-                interrupted |= waitFor(slotFree);
-                check();
-            }
+            interrupted |= claim(remaining, width);
+            int slot = claimedSlot;
+            int chunk = claimedChunk;
             MpiBuffer stage = staging(slot, chunk);
             int filled = 0;
             while (filled < chunk) {
@@ -290,6 +270,32 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
             sent += filled;
             remaining -= filled;
         }
+        return interrupted;
+    }
+
+    /**
+     * Waits for credit of at least one element of {@code width} bytes (so that a message can hold
+     * one) and for a free slot, for the next DATA message of at most {@code remaining} bytes; sets
+     * {@link #claimedSlot} and {@link #claimedChunk} (the bytes the credit allows, at most {@link
+     * MpiTransportSettings#MESSAGE_MAX}). Holds writeLock. Returns whether the thread was interrupted.
+     */
+    private boolean claim(long remaining, int width) throws IOException {
+        boolean interrupted = false;
+        neededCredit = (int) Math.min(remaining, width);
+        if (!creditReady.getAsBoolean()) {
+            interrupted = waitFor(creditReady);
+            check();
+        }
+        claimedChunk = (int) Math.min(Math.min(remaining, MpiTransportSettings.MESSAGE_MAX),
+                peerWindow - (sent - credited));
+        int slot = freeSlot();
+        nextSlot = (slot + 1) % SLOTS;
+        if (pending(slot)) {
+            waitingSlot = slot;
+            interrupted |= waitFor(slotFree);
+            check();
+        }
+        claimedSlot = slot;
         return interrupted;
     }
 

@@ -3,7 +3,6 @@ package ibis.impl.mpi;
 import ibis.ipl.Ibis;
 import ibis.ipl.IbisCapabilities;
 import ibis.ipl.IbisFactory;
-import ibis.ipl.IbisIdentifier;
 import ibis.ipl.PortType;
 import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
@@ -79,13 +78,7 @@ public final class MpiDirectExchangeJobMain {
         try {
             ReceivePort in = ibis.createReceivePort(TYPE, "exchange");
             in.enableConnections();
-            IbisIdentifier root = ibis.registry().elect(rank == 0 ? "root" : "other", TIMEOUT);
-            IbisIdentifier peer = ibis.registry().getElectionResult(rank == 0 ? "other" : "root", TIMEOUT);
-            if (root == null || peer == null) {
-                throw new IOException("elections did not finish");
-            }
-            SendPort out = ibis.createSendPort(TYPE);
-            out.connect(peer, "exchange", TIMEOUT, true);
+            SendPort out = MpiIbisJobMain.connectToOtherRank(ibis, TYPE, rank, "exchange", TIMEOUT);
             int max = SIZES[SIZES.length - 1];
             ByteBuffer sent = ByteBuffer.allocateDirect(max);
             ByteBuffer got = ByteBuffer.allocateDirect(max);

@@ -65,6 +65,23 @@ public final class MpiIbisJobMain {
      * Runs a job on this rank and exits: prints {@code pingpong rank=R of 2 ibis <backend>: <result>
      * OK} and exits with 0, or prints the failure and exits with 1.
      */
+    /**
+     * Connects a send port of {@code type} from this rank (0 or 1) to the other rank's receive port
+     * {@code name}, which the caller created and enabled: the ranks find each other by electing
+     * "root" (rank 0) and "other" (rank 1).
+     */
+    static SendPort connectToOtherRank(Ibis ibis, PortType type, int rank, String name, long timeout)
+            throws IOException {
+        IbisIdentifier root = ibis.registry().elect(rank == 0 ? "root" : "other", timeout);
+        IbisIdentifier peer = ibis.registry().getElectionResult(rank == 0 ? "other" : "root", timeout);
+        if (root == null || peer == null) {
+            throw new IOException("elections did not finish");
+        }
+        SendPort out = ibis.createSendPort(type);
+        out.connect(peer, name, timeout, true);
+        return out;
+    }
+
     static void runRankAndExit(RankJob job) {
         int rank = -1;
         try {

@@ -3,7 +3,6 @@ package ibis.impl.mpi;
 import ibis.ipl.Ibis;
 import ibis.ipl.IbisCapabilities;
 import ibis.ipl.IbisFactory;
-import ibis.ipl.IbisIdentifier;
 import ibis.ipl.PortType;
 import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
@@ -83,13 +82,7 @@ public final class MpiVolumeJobMain {
         try {
             ReceivePort in = ibis.createReceivePort(TYPE, "volume");
             in.enableConnections();
-            IbisIdentifier root = ibis.registry().elect(rank == 0 ? "root" : "other", TIMEOUT);
-            IbisIdentifier peer = ibis.registry().getElectionResult(rank == 0 ? "other" : "root", TIMEOUT);
-            if (root == null || peer == null) {
-                throw new IOException("elections did not finish");
-            }
-            SendPort out = ibis.createSendPort(TYPE);
-            out.connect(peer, "volume", TIMEOUT, true);
+            SendPort out = MpiIbisJobMain.connectToOtherRank(ibis, TYPE, rank, "volume", TIMEOUT);
             CRC32 crc = new CRC32();
             byte[] payload = new byte[large ? LARGE : 64];
             long bytes = 0;
