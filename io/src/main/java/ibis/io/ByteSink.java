@@ -53,7 +53,7 @@ public interface ByteSink extends Closeable {
      * reference instead of copying it into its block buffer; before the write returns, the sink
      * either copies it (once, into its staging memory) or is done sending it from where it is. Either
      * way a sender's {@code finish()} must not wait for the receiving application to read: a sink
-     * sends in place only where the receiving process takes its messages regardless (MPI). The
+     * sends in place only where the receiving process takes its messages regardless (MPI, UCX). The
      * default says no: a sink that writes a byte stream (TCP) gains nothing from it and would pay an
      * extra write for the block that ends the message. Asked at each such write; the answer may
      * change between messages only (a sink that forwards to connections answers for those of the

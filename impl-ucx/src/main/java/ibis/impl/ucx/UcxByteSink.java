@@ -22,6 +22,16 @@ import org.slf4j.LoggerFactory;
  * next write; one that returns a request keeps its buffer in a ring of in-flight sends until UCX
  * reports it done (a rendezvous message is only taken when the receiver reads it).
  *
+ * <p>A large direct buffer that ends a write ({@link #partsAsMessages}) is not staged: it is sent
+ * from where it is, as messages of kind {@link UcxConnection#KIND_HELD}, and the write returns once
+ * UCX is done with it, so the caller may reuse it ({@link #sendInPlace}). That does not wait for
+ * the receiving application: any thread of the receiving process that drives its worker takes held
+ * messages for the reader ({@link UcxByteSource#adoptHeld}: a writer waiting here for its own held
+ * sends, a reader of another connection asked to look, the send keeper now and then), so two
+ * processes that send each other large buffers before either reads, or a receiver that computes,
+ * hold a writer up for at most a look of its send keeper. Over a connection to its own worker
+ * (loopback) the part is staged: a thread that sends to itself before it reads is its own receiver.
+ *
  * <p>Flow control: at most {@code window} bytes may have been sent that the peer's source has not
  * consumed; the source reports what it consumed in CREDIT messages. A write short of credit (or of
  * staging memory, which the window bounds too) waits on the worker ({@link UcxWorker#await}),
@@ -67,6 +77,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
     private final UcxWorker worker;
     private final long w;
     private final long dataTag;
+    private final long heldTag;
     private final long closeTag;
     private final long creditTag;
     private final int window;
@@ -199,6 +210,38 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         }
     };
 
+    /** The sends of the current write from an application's buffer ({@link #sendInPlace}); writer only. */
+    private final long[] heldRequests = new long[RING];
+    private int heldCount;
+    /** The last application buffer sent in place and its address. */
+    private ByteBuffer lastPart;
+    private long lastPartAddress;
+
+    /** Every send from the application's buffer has completed (and was freed). */
+    private final UcxWorker.Condition heldSent = new UcxWorker.Condition() {
+        @Override
+        public boolean ready() throws IOException {
+            if (heldCount > 0 && UcxNative.requestStatus(heldRequests[heldCount - 1]) == UcxNative.IN_PROGRESS) {
+                // The peer may send to this process too, and wait as this writer does.
+                worker.adoptHeld();
+            }
+            return reapHeld();
+        }
+
+        @Override
+        boolean mayBeReady() {
+            int n = heldCount;
+            return guard.isClosed() || n == 0
+                    || UcxNative.requestStatus(heldRequests[n - 1]) != UcxNative.IN_PROGRESS
+                    || worker.heldMessageArrived();
+        }
+
+        @Override
+        public void check() throws IOException {
+            writable.check();
+        }
+    };
+
     private final RequestCompletion creditReceive;
     /** What a credit receive is, for its error message (made once). */
     private final String receivingCredit;
@@ -208,6 +251,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         this.worker = connection.worker;
         this.w = worker.handle;
         this.dataTag = UcxConnection.tag(connection.peerId, UcxConnection.KIND_DATA);
+        this.heldTag = UcxConnection.tag(connection.peerId, UcxConnection.KIND_HELD);
         this.closeTag = UcxConnection.tag(connection.peerId, UcxConnection.KIND_CLOSE);
         this.creditTag = UcxConnection.tag(connection.localId, UcxConnection.KIND_CREDIT);
         this.window = window;
@@ -250,6 +294,19 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
 
     @Override
     public void write(ByteBuffer[] buffers, int offset, int count, Buffer array) throws IOException {
+        if (array == null && count >= 3 && !connection.loopback) {
+            ByteBuffer part = buffers[offset + count - 1];
+            if (part.isDirect() && part.remaining() >= PART_MESSAGE) {
+                write(buffers, offset, count - 1, null, part);
+                return;
+            }
+        }
+        write(buffers, offset, count, array, null);
+    }
+
+    /** Writes the buffers and {@code array} (staged), then {@code part} (in place) unless null. */
+    private void write(ByteBuffer[] buffers, int offset, int count, Buffer array, ByteBuffer part)
+            throws IOException {
         if (!guard.enter()) {
             throw new IOException("the connection to " + connection.peer + " is closed");
         }
@@ -262,6 +319,9 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
             }
             connection.checkWritable();
             writeAll(buffers, offset, offset + count, array);
+            if (part != null) {
+                sendInPlace(part);
+            }
         } catch (IOException e) {
             if (failure == null) {
                 failure = e;
@@ -327,6 +387,80 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
             post(s, n);
             pending -= n;
         }
+    }
+
+    /**
+     * Sends a large direct buffer from where it is, as held DATA messages of at most a chunk each
+     * within the credit, and returns once UCX is done with its memory (the receiving process took
+     * them: its reader, or another of its threads for the reader, see the class comment). Nothing
+     * of it is copied on this side. On a failure the sends still running are cancelled, or the
+     * buffer is kept for good ({@link UcxWorker#pinForever}) where UCX may still read it.
+     */
+    private void sendInPlace(ByteBuffer part) throws IOException {
+        if (part != lastPart) {
+            lastPartAddress = UcxWorker.address(part);
+            lastPart = part;
+        }
+        int p = part.position();
+        int end = part.limit();
+        try {
+            while (p < end) {
+                int n = Math.min(end - p, chunk);
+                awaitCredit(n);
+                if (heldCount == heldRequests.length) {
+                    worker.await(heldSent, spin, 0, false);
+                }
+                long r = UcxNative.send(w, connection.endpoint, heldTag, lastPartAddress + p, n);
+                if (r < 0) {
+                    throw new IOException("connection to " + connection.peer + " lost: sending failed: "
+                            + UcxNative.statusString((int) r));
+                }
+                if (r > 0) {
+                    heldRequests[heldCount++] = r;
+                }
+                sent += n;
+                p += n;
+            }
+            if (heldCount > 0) {
+                worker.await(heldSent, spin, 0, false);
+            }
+            part.position(end);
+        } catch (IOException | RuntimeException e) {
+            for (int i = 0; i < heldCount; i++) {
+                RequestCompletion.abandon(worker, heldRequests[i], part);
+                heldRequests[i] = 0;
+            }
+            heldCount = 0;
+            throw e;
+        }
+    }
+
+    /**
+     * Whether every send from the application's buffer has completed; then frees them.
+     *
+     * @throws IOException when one of them failed
+     */
+    private boolean reapHeld() throws IOException {
+        for (int i = 0; i < heldCount; i++) {
+            if (UcxNative.requestStatus(heldRequests[i]) == UcxNative.IN_PROGRESS) {
+                return false;
+            }
+        }
+        int failed = UcxNative.OK;
+        for (int i = 0; i < heldCount; i++) {
+            int status = UcxNative.requestStatus(heldRequests[i]);
+            if (status != UcxNative.OK) {
+                failed = status;
+            }
+            UcxNative.requestFree(heldRequests[i]);
+            heldRequests[i] = 0;
+        }
+        heldCount = 0;
+        if (failed != UcxNative.OK) {
+            throw new IOException("connection to " + connection.peer + " lost: sending failed: "
+                    + UcxNative.statusString(failed));
+        }
+        return true;
     }
 
     /**

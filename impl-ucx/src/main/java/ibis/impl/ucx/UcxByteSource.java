@@ -11,6 +11,8 @@ import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.AsynchronousCloseException;
+import java.util.ArrayDeque;
+import java.util.concurrent.locks.ReentrantLock;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,6 +34,16 @@ import org.slf4j.LoggerFactory;
  * interrupted, having consumed nothing; {@link #read} waits on through interrupts (it may be inside
  * a message). {@code awaitData(-1)} never blocks: it progresses the worker once and probes.
  *
+ * <p>Held messages ({@link UcxConnection#KIND_HELD}): the peer sink sent them from its application's
+ * memory and waits until they are received, which must not depend on this source's reader (the IPL
+ * rule: a sender's {@code finish()} does not wait for the receiving application). So any other
+ * thread of this process that drives the worker and finds one ({@link #adoptHeld}: a writer waiting
+ * for its own held sends, the send keeper's look now and then) takes it, and every message of the
+ * connection before it, into buffers of this source that the reader drains before it probes again.
+ * The reader's calls and such a take exclude each other ({@code takeLock}: the reader holds it
+ * through its call; another thread only tries it, so it never waits for a reader). When the reader
+ * is there, it receives held messages itself, straight into a direct destination.
+ *
  * <p>Lengths from the peer are untrusted: a message longer than
  * {@link UcxPropertyTable#PROTOCOL_MESSAGE_MAX} or of an unknown kind breaks the connection with an
  * IOException, before anything is allocated for it. Once warm nothing is allocated per message.
@@ -49,6 +61,19 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
     /** The first staging buffer. */
     private static final int MIN_STAGING = 64 * 1024;
 
+    /** A direct buffer messages are received into for the reader, its address and typed views. */
+    private static final class Staged {
+        final ByteBuffer buffer;
+        final long address;
+        final ByteViews views;
+
+        Staged(int capacity) {
+            buffer = ByteBuffer.allocateDirect(capacity);
+            address = capacity == 0 ? 0 : UcxWorker.address(buffer);
+            views = new ByteViews(buffer);
+        }
+    }
+
     private final UcxConnection connection;
     private final UcxWorker worker;
     private final long w;
@@ -56,6 +81,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
     /** The exact tags of this connection's DATA and CLOSE messages (for {@link #mayHaveMessage}). */
     private final long dataTag;
     private final long closeTag;
+    private final long heldTag;
     private final long creditTag;
     private final long creditStep;
     private final int closeTimeoutMillis;
@@ -65,10 +91,25 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
     /** Probe results: length and sender tag, native order. */
     private final ByteBuffer info;
     private final long infoAddress;
+    /**
+     * The reader's calls and other threads' takes of held messages ({@link #adoptHeld}) exclude
+     * each other: it guards {@code held}, the staging buffers, {@code adopted}, {@code received},
+     * {@code endOfStream} and {@code failure}.
+     */
+    private final ReentrantLock takeLock = new ReentrantLock();
     /** A probed DATA message not yet received (0: none), and its length. */
     private long held;
     private int heldLength;
-    /** Received bytes not yet read, between position and limit. */
+    /** The held message is of kind held (a sender waits for it). */
+    private volatile boolean heldWaitedFor;
+    /** Messages other threads received for the reader, in order, and buffers for more. */
+    private final ArrayDeque<Staged> adopted = new ArrayDeque<>();
+    private final ArrayDeque<Staged> spare = new ArrayDeque<>();
+    /** {@code adopted} is not empty (for other threads' looks). */
+    private volatile boolean anyAdopted;
+    /** The staging buffer the reader drains. */
+    private Staged current;
+    /** Received bytes not yet read, between position and limit ({@code current}'s buffer). */
     private ByteBuffer stage;
     /** Typed views of the staging buffer (native order), for reads into arrays; made with it. */
     private ByteViews stageViews;
@@ -99,7 +140,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
     private final UcxWorker.Condition messageArrived = new UcxWorker.Condition() {
         @Override
         public boolean ready() throws IOException {
-            return stage.hasRemaining() || held != 0 || endOfStream || probe();
+            return stage.hasRemaining() || held != 0 || !adopted.isEmpty() || endOfStream || probe();
         }
 
         /** Nothing was staged or held when the wait began; a message may have arrived since. */
@@ -153,6 +194,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
         this.probeTag = UcxConnection.tag(connection.localId, 0);
         this.dataTag = UcxConnection.tag(connection.localId, UcxConnection.KIND_DATA);
         this.closeTag = UcxConnection.tag(connection.localId, UcxConnection.KIND_CLOSE);
+        this.heldTag = UcxConnection.tag(connection.localId, UcxConnection.KIND_HELD);
         this.creditTag = UcxConnection.tag(connection.peerId, UcxConnection.KIND_CREDIT);
         this.creditStep = Math.max(1, connection.peerWindow / 4);
         this.closeTimeoutMillis = closeTimeoutMillis;
@@ -163,11 +205,11 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
         this.closeValueAddress = UcxWorker.address(closeValue);
         this.credits = ByteBuffer.allocateDirect(8 * CREDIT_SLOTS).order(ByteOrder.BIG_ENDIAN);
         this.creditsAddress = UcxWorker.address(credits);
-        this.stage = ByteBuffer.allocateDirect(0);
-        this.stageViews = new ByteViews(stage);
+        use(new Staged(0));
         this.receive = new RequestCompletion(worker, alive);
         this.receiving = "receiving from " + connection.peer;
         worker.keeper.add(this);
+        worker.keeper.wake(); // it looks for held messages while sources are open
     }
 
     @Override
@@ -179,6 +221,9 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
                 total += drainStage(destination);
                 if (total >= minimum || !destination.hasRemaining()) {
                     break;
+                }
+                if (nextAdopted()) {
+                    continue;
                 }
                 if (held == 0) {
                     if (endOfStream) {
@@ -267,6 +312,9 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
 
     /** Waits for the next DATA message and receives it into the (empty) staging buffer. */
     private void stageNextMessage() throws IOException {
+        if (nextAdopted()) {
+            return;
+        }
         while (held == 0) {
             if (endOfStream) {
                 throw new EOFException("connection closed by the peer in the middle of an array");
@@ -287,7 +335,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
     public boolean awaitData(long timeoutMillis) throws IOException {
         enter();
         try {
-            if (stage.hasRemaining() || held != 0 || endOfStream) {
+            if (stage.hasRemaining() || held != 0 || !adopted.isEmpty() || endOfStream) {
                 return true;
             }
             if (timeoutMillis < 0) {
@@ -325,11 +373,14 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
      * progressing the worker or throwing.
      */
     boolean readyForWaitSet() {
+        takeLock.lock();
         if (!guard.enter()) {
+            takeLock.unlock();
             return true; // closed: the caller finds out when it polls
         }
         try {
-            if (failure != null || stage.hasRemaining() || held != 0 || endOfStream || probe()) {
+            if (failure != null || stage.hasRemaining() || held != 0 || !adopted.isEmpty() || endOfStream
+                    || probe()) {
                 return true;
             }
             connection.checkReadable();
@@ -358,12 +409,120 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
         // A scan looks at every parked reader; with a stream running beside them (tens of its
         // messages unexpected) masked looks cost a third of the stream's speed. A malformed message
         // (another kind) wakes nobody: its reader finds it at the end of its slice.
-        return guard.isClosed() || UcxNative.peek(w, dataTag, UcxConnection.EXACT_MASK) != 0
+        return guard.isClosed() || anyAdopted || UcxNative.peek(w, dataTag, UcxConnection.EXACT_MASK) != 0
+                || UcxNative.peek(w, heldTag, UcxConnection.EXACT_MASK) != 0
                 || UcxNative.peek(w, closeTag, UcxConnection.EXACT_MASK) != 0;
     }
 
+    /**
+     * For a thread that is not this source's reader and drives the worker: when a held message (its
+     * sender waits until it is received) has come for this source and its reader is not inside a
+     * call, receives it, and every message of the connection before it, into this source's buffers
+     * for the reader (in order; CLOSE ends the stream as when the reader finds it). At most the
+     * peer's credit window is taken so (the peer sends no more unconsumed bytes). A failure is kept
+     * for the reader. Never waits for the reader.
+     *
+     * @return whether it took anything (the caller wakes the waiters: the reader may wait in a set)
+     */
+    boolean adoptHeld() {
+        if (!heldWaitedFor && !heldArrived()) {
+            return false;
+        }
+        if (takeLock.isHeldByCurrentThread()) {
+            return false; // this thread is the reader, waiting inside a call: it takes them in order
+        }
+        if (!takeLock.tryLock()) {
+            return false; // the reader is inside a call: it takes its messages itself
+        }
+        try {
+            if (!guard.enter()) {
+                return false;
+            }
+            try {
+                boolean took = false;
+                while (failure == null && (heldWaitedFor || heldArrived())) {
+                    if (held == 0) {
+                        if (endOfStream || !probe()) {
+                            break;
+                        }
+                        took = true;
+                        if (held == 0) {
+                            continue; // it was CLOSE
+                        }
+                    }
+                    int length = heldLength;
+                    Staged s = spareFor(length);
+                    long m = held;
+                    held = 0;
+                    heldWaitedFor = false;
+                    receiveInto(m, s.address, length, s.buffer, 0);
+                    s.buffer.clear().limit(length);
+                    received += length;
+                    adopted.addLast(s);
+                    anyAdopted = true;
+                }
+                return took;
+            } catch (IOException | RuntimeException e) {
+                if (failure == null) {
+                    failure = e instanceof IOException io ? io : new IOException(e.toString(), e);
+                }
+                LOG.debug("taking a held message from {}: {}", connection.peer, e.toString());
+                return true;
+            } finally {
+                if (guard.exit()) {
+                    finishClose();
+                }
+            }
+        } finally {
+            takeLock.unlock();
+        }
+    }
+
+    private boolean heldArrived() {
+        return UcxNative.peek(w, heldTag, UcxConnection.EXACT_MASK) != 0;
+    }
+
+    /** A spare buffer of at least {@code length} bytes (made when none is that big); holds takeLock. */
+    private Staged spareFor(int length) {
+        for (int i = spare.size(); i > 0; i--) {
+            Staged s = spare.pollFirst();
+            if (s.buffer.capacity() >= length) {
+                return s;
+            }
+            spare.addLast(s);
+        }
+        return new Staged(Math.max(MIN_STAGING, Integer.highestOneBit(Math.max(1, length - 1)) << 1));
+    }
+
+    /**
+     * When the staging buffer is drained and other threads received messages for the reader, makes
+     * the oldest of them the staging buffer (the drained one becomes spare); the reader holds
+     * takeLock.
+     */
+    private boolean nextAdopted() {
+        Staged next = adopted.pollFirst();
+        if (next == null) {
+            return false;
+        }
+        anyAdopted = !adopted.isEmpty();
+        if (current.buffer.capacity() > 0) {
+            spare.addFirst(current);
+        }
+        use(next);
+        return true;
+    }
+
+    private void use(Staged s) {
+        current = s;
+        stage = s.buffer;
+        stageAddress = s.address;
+        stageViews = s.views;
+    }
+
     private void enter() throws IOException {
+        takeLock.lock();
         if (!guard.enter()) {
+            takeLock.unlock();
             throw new AsynchronousCloseException();
         }
         if (failure != null) {
@@ -373,8 +532,14 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
     }
 
     private void exit() {
-        if (guard.exit()) {
-            finishClose();
+        try {
+            if (guard.exit()) {
+                finishClose();
+            }
+        } finally {
+            if (takeLock.isHeldByCurrentThread()) {
+                takeLock.unlock();
+            }
         }
     }
 
@@ -403,9 +568,13 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
         if ((tag & UcxConnection.RESERVED_BITS) != 0) {
             kind = -1;
         }
-        if (kind == UcxConnection.KIND_DATA && length > 0 && length <= UcxPropertyTable.PROTOCOL_MESSAGE_MAX) {
+        if ((kind == UcxConnection.KIND_DATA || kind == UcxConnection.KIND_HELD) && length > 0
+                && length <= UcxPropertyTable.PROTOCOL_MESSAGE_MAX) {
             held = m;
             heldLength = (int) length;
+            if (kind == UcxConnection.KIND_HELD) {
+                heldWaitedFor = true; // (volatile: written only for held messages)
+            }
             return true;
         }
         if (kind == UcxConnection.KIND_CLOSE && length == 8) {
@@ -439,6 +608,9 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
         long m = held;
         int length = heldLength;
         held = 0;
+        if (heldWaitedFor) {
+            heldWaitedFor = false;
+        }
         if (destination.isDirect() && destination.remaining() >= length) {
             if (destination != lastDestination) {
                 lastDestinationAddress = UcxWorker.address(destination);
@@ -453,9 +625,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
         }
         if (stage.capacity() < length) {
             int capacity = Math.max(MIN_STAGING, Integer.highestOneBit(length - 1) << 1);
-            stage = ByteBuffer.allocateDirect(Math.max(capacity, length));
-            stageAddress = UcxWorker.address(stage);
-            stageViews = new ByteViews(stage);
+            use(new Staged(Math.max(capacity, length)));
         }
         stage.clear();
         receiveInto(m, stageAddress, length, stage, deadline);

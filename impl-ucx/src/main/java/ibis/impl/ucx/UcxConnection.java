@@ -16,9 +16,9 @@ import org.slf4j.LoggerFactory;
  * {@link #SOURCE_CLOSED}).
  *
  * <p>Tags (64 bits): bits 63..32 are the connection id of the receiving side, bits 31..28 the kind
- * ({@link #KIND_DATA}, {@link #KIND_CLOSE}, {@link #KIND_CREDIT}), the rest 0. A source probes its
- * id with {@link #SOURCE_MASK}, which matches data and close (so they come in send order) but not
- * credit; a sink probes its id and kind credit exactly.
+ * ({@link #KIND_DATA}, {@link #KIND_CLOSE}, {@link #KIND_CREDIT}, {@link #KIND_HELD}), the rest 0. A
+ * source probes its id with {@link #SOURCE_MASK}, which matches data, held data and close (so they
+ * come in send order) but not credit; a sink probes its id and kind credit exactly.
  *
  * <p>Life cycle: each end holds the connection once; when both have closed, the endpoint is closed
  * (flushed, bounded by the close time-out; at once when the peer is gone), requests the ends could
@@ -34,8 +34,16 @@ final class UcxConnection {
     static final int KIND_CLOSE = 2;
     /** Credit; 8 bytes: the number of data bytes the receiver has consumed in all (big-endian). */
     static final int KIND_CREDIT = 4;
+    /**
+     * A block of the byte stream sent from the application's memory: the sender waits until it is
+     * received, so any thread of the receiving process that finds one takes it, for the reader
+     * ({@link UcxByteSource#adoptHeld}).
+     */
+    static final int KIND_HELD = 8;
+    /** The kind bits of a tag. */
+    static final long KIND_MASK = 0xF000_0000L;
 
-    /** Matches the connection id and kinds data and close, not credit (bit 30). */
+    /** Matches the connection id and kinds data, held data and close, not credit (bit 30). */
     static final long SOURCE_MASK = 0xFFFF_FFFF_4000_0000L;
     /** Every bit of a tag. */
     static final long EXACT_MASK = -1L;

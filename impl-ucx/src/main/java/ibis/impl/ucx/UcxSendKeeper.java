@@ -28,6 +28,15 @@ import org.slf4j.LoggerFactory;
  * needs the peer's answer). Once nothing is in flight it parks. It never touches data: no message
  * is handed from it to another thread. It holds a worker reference while it runs, so the worker is
  * never destroyed under it.
+ *
+ * <p>While sources are open it also looks for held messages now and then ({@link
+ * UcxWorker#adoptHeld}): a remote writer that sent from its application's buffer waits until they
+ * are received, and when no thread of this process drives the worker (the application computes, or
+ * waits outside Ibis) nobody else would take them. It progresses the worker and looks itself when
+ * no thread polls, or asks the polling thread to look (UCX's worker lock is a spin lock that
+ * thread holds). Its looks are {@value #LOOK_MIN_MILLIS} ms apart after one found something,
+ * doubling up to {@value #LOOK_MAX_MILLIS} ms while none does: an idle process wakes ten times a
+ * second, and a writer that waits for a computing receiver is held up that long once.
  */
 final class UcxSendKeeper implements Runnable {
 
@@ -51,6 +60,10 @@ final class UcxSendKeeper implements Runnable {
      * in flight).
      */
     private static final long RECHECK_NANOS = 1_000_000;
+
+    /** The pace of the looks for held messages: after one that found some, and at most. */
+    static final long LOOK_MIN_MILLIS = 1;
+    static final long LOOK_MAX_MILLIS = 100;
 
     private static final Sender[] NONE = new Sender[0];
 
@@ -153,6 +166,38 @@ final class UcxSendKeeper implements Runnable {
         }
     }
 
+    /** Every open end that sends (sinks, and sources for their credits): a snapshot, not to be changed. */
+    Sender[] ends() {
+        return senders;
+    }
+
+    /** Whether a source is open (held messages may come for it). */
+    private boolean anySource() {
+        for (Sender s : senders) {
+            if (s instanceof UcxByteSource) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Looks for held messages: progresses the worker and takes them when no thread polls, else asks
+     * the polling thread to. The caller holds a worker reference.
+     *
+     * @return whether the look found any (or was handed to a polling thread)
+     */
+    private boolean lookForHeld() {
+        if (worker.othersPolling()) {
+            worker.askForAdoption();
+            return false;
+        }
+        long before = worker.adoptions();
+        worker.progressForLook();
+        worker.adoptHeld();
+        return worker.adoptions() != before;
+    }
+
     /** Stops the thread (the transport closed); it lets go of the worker. */
     void stop() {
         stopped = true;
@@ -188,12 +233,33 @@ final class UcxSendKeeper implements Runnable {
     @Override
     public void run() {
         long recheck = RECHECK_NANOS;
+        long look = TimeUnit.MILLISECONDS.toNanos(LOOK_MIN_MILLIS);
+        long nextLook = System.nanoTime() + look;
         while (!stopped) {
+            boolean sources = anySource();
+            if (sources && System.nanoTime() - nextLook >= 0) {
+                if (!worker.tryRetain()) {
+                    return;
+                }
+                boolean found;
+                try {
+                    found = lookForHeld();
+                } catch (RuntimeException e) {
+                    LOG.warn("{}: {}", name, e.toString());
+                    found = false;
+                } finally {
+                    worker.release();
+                }
+                look = found ? TimeUnit.MILLISECONDS.toNanos(LOOK_MIN_MILLIS)
+                        : Math.min(look * 2, TimeUnit.MILLISECONDS.toNanos(LOOK_MAX_MILLIS));
+                nextLook = System.nanoTime() + look;
+            }
             if (!anyInFlight()) {
                 recheck = RECHECK_NANOS;
                 parked = true;
                 if (!anyInFlight() && !stopped) {
-                    LockSupport.parkNanos(this, IDLE_NANOS);
+                    long idle = sources ? Math.max(1, nextLook - System.nanoTime()) : IDLE_NANOS;
+                    LockSupport.parkNanos(this, idle);
                 }
                 parked = false;
                 continue;

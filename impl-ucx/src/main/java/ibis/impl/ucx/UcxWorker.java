@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -180,6 +181,13 @@ final class UcxWorker {
      * written under the followers lock.
      */
     private volatile Condition inside;
+
+    /** A thread takes held messages for readers ({@link #adoptHeld}): one at a time, never nested. */
+    private final AtomicBoolean adopting = new AtomicBoolean();
+    /** The send keeper asks the thread that polls to look for held messages ({@link #adoptHeld}). */
+    private volatile boolean adoptWanted;
+    /** Held messages taken for readers by other threads (for the send keeper's pace, and tests). */
+    private final AtomicLong adoptions = new AtomicLong();
 
     // Counters, for tests and diagnostics (cheap: blocking waits only).
     private final AtomicInteger mostBlocked = new AtomicInteger();
@@ -389,7 +397,79 @@ final class UcxWorker {
         while (i < PROGRESS_BURST && UcxNative.progress(handle) != 0) {
             i++;
         }
+        if (adoptWanted) {
+            adoptHeldWanted();
+        }
         return i > 0;
+    }
+
+    /**
+     * Whether a held message ({@link UcxConnection#KIND_HELD}: its sender waits until it is
+     * received) has arrived for any connection of this worker. A look that takes nothing, any thread.
+     */
+    boolean heldMessageArrived() {
+        return UcxNative.peek(handle, (long) UcxConnection.KIND_HELD << 28, UcxConnection.KIND_MASK) != 0;
+    }
+
+    /**
+     * Takes the held messages that have arrived for sources whose readers are not inside a call,
+     * for those readers ({@link UcxByteSource#adoptHeld}), and wakes the waiters when it took any:
+     * a remote writer waits for them, and must not wait for the reading application. Called by a
+     * writer that waits for its own held sends, by a polling thread the send keeper asked
+     * ({@link #askForAdoption}), and by the send keeper. One thread at a time; a call inside
+     * another (a take waits for its receive) looks at nothing.
+     *
+     * @return whether it took anything
+     */
+    boolean adoptHeld() {
+        if (!heldMessageArrived() || !adopting.compareAndSet(false, true)) {
+            return false;
+        }
+        boolean took = false;
+        try {
+            for (UcxSendKeeper.Sender end : keeper.ends()) {
+                if (end instanceof UcxByteSource source && source.adoptHeld()) {
+                    took = true;
+                }
+            }
+        } finally {
+            adopting.set(false);
+        }
+        if (took) {
+            adoptions.incrementAndGet();
+            wakeAll(); // a reader may wait in a set for any of its sources
+        }
+        return took;
+    }
+
+    /**
+     * The send keeper's progress before it looks for held messages: as {@link #progress()}, but it
+     * does not count as polling (waiters would step aside from the event descriptor for it).
+     */
+    void progressForLook() {
+        int n = UcxNative.progress(handle);
+        if (n != 0 || unscanned) {
+            scan(null);
+        }
+    }
+
+    /** The look the send keeper asked for, by the polling thread. */
+    private void adoptHeldWanted() {
+        adoptWanted = false;
+        adoptHeld();
+    }
+
+    /**
+     * For the send keeper while another thread polls (UCX's worker lock is a spin lock it holds for
+     * long stretches): that thread looks for held messages after its next progress.
+     */
+    void askForAdoption() {
+        adoptWanted = true;
+    }
+
+    /** Held messages taken for readers by other threads so far. */
+    long adoptions() {
+        return adoptions.get();
     }
 
     /**
@@ -406,6 +486,9 @@ final class UcxWorker {
         int n = UcxNative.progress(handle);
         if (n != 0 || unscanned) {
             scan(null);
+        }
+        if (adoptWanted) {
+            adoptHeldWanted();
         }
         return n;
     }
@@ -425,6 +508,9 @@ final class UcxWorker {
         int n = UcxNative.progress(handle);
         if (n != 0 || unscanned) {
             deferScan(null);
+        }
+        if (adoptWanted) {
+            adoptHeldWanted();
         }
         return n;
     }
