@@ -33,10 +33,12 @@ import org.slf4j.LoggerFactory;
  * UcxWorker#adoptHeld}): a remote writer that sent from its application's buffer waits until they
  * are received, and when no thread of this process drives the worker (the application computes, or
  * waits outside Ibis) nobody else would take them. It progresses the worker and looks itself when
- * no thread polls, or asks the polling thread to look (UCX's worker lock is a spin lock that
- * thread holds). Its looks are {@value #LOOK_MIN_MILLIS} ms apart after one found something,
- * doubling up to {@value #LOOK_MAX_MILLIS} ms while none does: an idle process wakes ten times a
- * second, and a writer that waits for a computing receiver is held up that long once.
+ * no thread polls or waits on the worker; else it asks the polling thread, or the waiting lead
+ * holder (woken from the event descriptor when one has come), to take them (UCX's worker lock is a
+ * spin lock a polling thread holds, and a waiter's progress hands over the descriptor). Its looks
+ * are {@value #LOOK_MIN_MILLIS} ms apart after one found something, doubling up to {@value
+ * #LOOK_MAX_MILLIS} ms while none does: an idle process wakes ten times a second, and a writer that
+ * waits for a computing receiver is held up that long once.
  */
 final class UcxSendKeeper implements Runnable {
 
@@ -182,14 +184,20 @@ final class UcxSendKeeper implements Runnable {
     }
 
     /**
-     * Looks for held messages: progresses the worker and takes them when no thread polls, else asks
-     * the polling thread to. The caller holds a worker reference.
+     * Looks for held messages: asks the polling thread to take them when one polls; wakes the
+     * waiting threads for them when some wait on the worker (they progress it; a progress here
+     * would race their hand-over of the event descriptor); else progresses the worker and takes
+     * them itself. The caller holds a worker reference.
      *
-     * @return whether the look found any (or was handed to a polling thread)
+     * @return whether this look took any
      */
     private boolean lookForHeld() {
         if (worker.othersPolling()) {
             worker.askForAdoption();
+            return false;
+        }
+        if (worker.anyWaiter()) {
+            worker.wakeForAdoption();
             return false;
         }
         long before = worker.adoptions();

@@ -453,6 +453,29 @@ final class UcxWorker {
         }
     }
 
+    /**
+     * Whether a thread waits on the worker: blocks in the event descriptor (or is about to), or is
+     * parked as a follower. Such a thread progresses the worker when an event comes; the send
+     * keeper then leaves progress to it ({@link #wakeForAdoption}).
+     */
+    boolean anyWaiter() {
+        synchronized (followersLock) {
+            return leader != null && !leaderAway || firstFollower != null || inside != null;
+        }
+    }
+
+    /**
+     * For the send keeper while threads wait on the worker: when a held message has arrived (a
+     * waiter progressed it in but does not look for held messages), asks the lead holder to take it
+     * and wakes it from the event descriptor.
+     */
+    void wakeForAdoption() {
+        if (heldMessageArrived()) {
+            adoptWanted = true;
+            UcxNative.signal(handle);
+        }
+    }
+
     /** The look the send keeper asked for, by the polling thread. */
     private void adoptHeldWanted() {
         adoptWanted = false;
