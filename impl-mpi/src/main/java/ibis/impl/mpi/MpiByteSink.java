@@ -320,7 +320,9 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
             }
             inFlight[slot] = !done;
         }
-        if (!done) {
+        if (!done && !application) {
+            // A send from the application's buffer is waited for by its writer, which polls MPI: the
+            // keeper's wake-up (a thread switch per message of a stream) would only take a processor.
             keeper.watch(this);
         }
     }

@@ -33,6 +33,8 @@ final class MpiSendKeeper {
     private final MpiProcess process;
     private final Set<Watched> watched = ConcurrentHashMap.newKeySet();
     private volatile Thread thread;
+    /** The keeper parks until a sink is watched (else it looks again after its back-off by itself). */
+    private volatile boolean idle;
 
     MpiSendKeeper(MpiProcess process) {
         this.process = process;
@@ -53,7 +55,12 @@ final class MpiSendKeeper {
                     t = thread;
                 }
             }
-            LockSupport.unpark(t);
+            if (idle) {
+                // Only an idle keeper needs the wake-up: a busy one looks again after its back-off
+                // (at most a millisecond), and a wake-up per message of a stream of rendezvous sends
+                // cost a thread switch each.
+                LockSupport.unpark(t);
+            }
         }
     }
 
@@ -61,7 +68,11 @@ final class MpiSendKeeper {
         long park = MIN_PARK_NANOS;
         while (true) {
             if (watched.isEmpty()) {
-                LockSupport.park(this);
+                idle = true;
+                if (watched.isEmpty()) { // a sink watched before idle was set did not unpark
+                    LockSupport.park(this);
+                }
+                idle = false;
                 park = MIN_PARK_NANOS;
                 continue;
             }
