@@ -56,23 +56,6 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
     /** How long a write short of staging waits before it progresses the worker again (doubling). */
     private static final long RECHECK_NANOS = 100_000;
 
-    /** A direct buffer sends are made from, its address, and typed views for array parts. */
-    private static final class Staging {
-        final ByteBuffer buffer;
-        final long address;
-        final ByteViews views;
-
-        Staging(int capacity) {
-            buffer = ByteBuffer.allocateDirect(capacity).order(ByteOrder.BIG_ENDIAN);
-            address = UcxWorker.address(buffer);
-            views = new ByteViews(buffer);
-        }
-
-        int capacity() {
-            return buffer.capacity();
-        }
-    }
-
     private final UcxConnection connection;
     private final UcxWorker worker;
     private final long w;
@@ -88,9 +71,9 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
 
     // Guarded by this (the writer and the send keeper reap).
     /** Staging buffers not in flight, most recently used first. */
-    private final ArrayDeque<Staging> free = new ArrayDeque<>();
+    private final ArrayDeque<UcxStaging> free = new ArrayDeque<>();
     private final long[] requests = new long[RING];
-    private final Staging[] inFlight = new Staging[RING];
+    private final UcxStaging[] inFlight = new UcxStaging[RING];
     private int head;
     private int count;
     /** Capacity of all staging buffers of this sink (free and in flight). */
@@ -111,7 +94,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
     private final long creditInfoAddress;
     private final ByteBuffer creditValue;
     private final long creditValueAddress;
-    private final Staging closeMessage;
+    private final UcxStaging closeMessage;
     private IOException failure;
 
     /** The peer is alive and reads, and this sink is open. */
@@ -262,7 +245,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         this.creditInfoAddress = UcxWorker.address(creditInfo);
         this.creditValue = ByteBuffer.allocateDirect(8).order(ByteOrder.BIG_ENDIAN);
         this.creditValueAddress = UcxWorker.address(creditValue);
-        this.closeMessage = new Staging(8);
+        this.closeMessage = new UcxStaging(8);
         this.creditReceive = new RequestCompletion(worker, writable);
         this.receivingCredit = "receiving credit from " + connection.peer;
         worker.keeper.add(this);
@@ -348,7 +331,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         int next = first; // the first buffer that may have bytes left
         while (pending > 0) {
             int want = (int) Math.min(pending, chunk);
-            Staging s = takeStaging(want);
+            UcxStaging s = takeStaging(want);
             ByteBuffer b = s.buffer;
             int n = 0;
             while (n < want) {
@@ -469,14 +452,14 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
      * allocated per message whenever sends stayed in flight long enough for a small write to need a
      * new (small) buffer that the next large write then replaced.
      */
-    private Staging takeStaging(int want) throws IOException {
+    private UcxStaging takeStaging(int want) throws IOException {
         boolean progressed = false;
         long recheck = RECHECK_NANOS;
         while (true) {
             boolean progressFirst = false;
             synchronized (this) {
                 reap();
-                Staging fit = count == RING ? null : fitFirst(want);
+                UcxStaging fit = count == RING ? null : fitFirst(want);
                 if (fit != null) {
                     return free.pollFirst();
                 }
@@ -489,7 +472,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
                 } else if (canTake(want)) {
                     int capacity = capacityFor(want);
                     stagingBytes += capacity;
-                    return new Staging(capacity);
+                    return new UcxStaging(capacity);
                 } else {
                     wanted = want;
                 }
@@ -520,9 +503,9 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
      * null when none is that big (the order is then as before). Allocates nothing; the caller holds
      * the lock.
      */
-    private Staging fitFirst(int want) {
+    private UcxStaging fitFirst(int want) {
         for (int i = free.size(); i > 0; i--) {
-            Staging first = free.peekFirst();
+            UcxStaging first = free.peekFirst();
             if (first.capacity() >= want) {
                 return first;
             }
@@ -558,7 +541,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         worker.await(creditArrived, spin, 0, false);
     }
 
-    private void post(Staging s, int n) throws IOException {
+    private void post(UcxStaging s, int n) throws IOException {
         long r;
         boolean started;
         synchronized (this) {
@@ -586,7 +569,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
      *
      * @return true when it is the only one (the send keeper must look)
      */
-    private boolean track(long request, Staging s) {
+    private boolean track(long request, UcxStaging s) {
         int i = (head + count) % RING;
         requests[i] = request;
         inFlight[i] = s;
@@ -637,7 +620,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
                 break;
             }
             UcxNative.requestFree(r);
-            Staging s = inFlight[head];
+            UcxStaging s = inFlight[head];
             requests[head] = 0;
             inFlight[head] = null;
             head = (head + 1) % RING;

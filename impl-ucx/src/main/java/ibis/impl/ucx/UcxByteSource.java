@@ -61,19 +61,6 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
     /** The first staging buffer. */
     private static final int MIN_STAGING = 64 * 1024;
 
-    /** A direct buffer messages are received into for the reader, its address and typed views. */
-    private static final class Staged {
-        final ByteBuffer buffer;
-        final long address;
-        final ByteViews views;
-
-        Staged(int capacity) {
-            buffer = ByteBuffer.allocateDirect(capacity);
-            address = capacity == 0 ? 0 : UcxWorker.address(buffer);
-            views = new ByteViews(buffer);
-        }
-    }
-
     private final UcxConnection connection;
     private final UcxWorker worker;
     private final long w;
@@ -103,12 +90,12 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
     /** The held message is of kind held (a sender waits for it). */
     private volatile boolean heldWaitedFor;
     /** Messages other threads received for the reader, in order, and buffers for more. */
-    private final ArrayDeque<Staged> adopted = new ArrayDeque<>();
-    private final ArrayDeque<Staged> spare = new ArrayDeque<>();
+    private final ArrayDeque<UcxStaging> adopted = new ArrayDeque<>();
+    private final ArrayDeque<UcxStaging> spare = new ArrayDeque<>();
     /** {@code adopted} is not empty (for other threads' looks). */
     private volatile boolean anyAdopted;
     /** The staging buffer the reader drains. */
-    private Staged current;
+    private UcxStaging current;
     /** Received bytes not yet read, between position and limit ({@code current}'s buffer). */
     private ByteBuffer stage;
     /** Typed views of the staging buffer (native order), for reads into arrays; made with it. */
@@ -205,7 +192,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
         this.closeValueAddress = UcxWorker.address(closeValue);
         this.credits = ByteBuffer.allocateDirect(8 * CREDIT_SLOTS).order(ByteOrder.BIG_ENDIAN);
         this.creditsAddress = UcxWorker.address(credits);
-        use(new Staged(0));
+        use(new UcxStaging(0));
         this.receive = new RequestCompletion(worker, alive);
         this.receiving = "receiving from " + connection.peer;
         worker.keeper.add(this);
@@ -451,7 +438,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
                         }
                     }
                     int length = heldLength;
-                    Staged s = spareFor(length);
+                    UcxStaging s = spareFor(length);
                     long m = held;
                     held = 0;
                     heldWaitedFor = false;
@@ -483,15 +470,15 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
     }
 
     /** A spare buffer of at least {@code length} bytes (made when none is that big); holds takeLock. */
-    private Staged spareFor(int length) {
+    private UcxStaging spareFor(int length) {
         for (int i = spare.size(); i > 0; i--) {
-            Staged s = spare.pollFirst();
+            UcxStaging s = spare.pollFirst();
             if (s.buffer.capacity() >= length) {
                 return s;
             }
             spare.addLast(s);
         }
-        return new Staged(Math.max(MIN_STAGING, Integer.highestOneBit(Math.max(1, length - 1)) << 1));
+        return new UcxStaging(Math.max(MIN_STAGING, Integer.highestOneBit(Math.max(1, length - 1)) << 1));
     }
 
     /**
@@ -500,7 +487,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
      * takeLock.
      */
     private boolean nextAdopted() {
-        Staged next = adopted.pollFirst();
+        UcxStaging next = adopted.pollFirst();
         if (next == null) {
             return false;
         }
@@ -512,7 +499,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
         return true;
     }
 
-    private void use(Staged s) {
+    private void use(UcxStaging s) {
         current = s;
         stage = s.buffer;
         stageAddress = s.address;
@@ -625,7 +612,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
         }
         if (stage.capacity() < length) {
             int capacity = Math.max(MIN_STAGING, Integer.highestOneBit(length - 1) << 1);
-            use(new Staged(Math.max(capacity, length)));
+            use(new UcxStaging(Math.max(capacity, length)));
         }
         stage.clear();
         receiveInto(m, stageAddress, length, stage, deadline);
