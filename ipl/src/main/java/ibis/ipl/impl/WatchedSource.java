@@ -2,6 +2,7 @@ package ibis.ipl.impl;
 
 import ibis.io.BlockInputStream;
 import ibis.io.ByteSource;
+import ibis.io.ByteViews;
 
 import java.io.IOException;
 import java.nio.Buffer;
@@ -21,6 +22,8 @@ final class WatchedSource implements ByteSource {
     private boolean quiet;
     /** Some byte arrived through this source (read only by the thread reading the connection). */
     private boolean arrived;
+    /** Bytes read through this source so far (by the thread reading the connection). */
+    private long received;
 
     WatchedSource(ByteSource source) {
         this.source = source;
@@ -36,12 +39,18 @@ final class WatchedSource implements ByteSource {
         return arrived;
     }
 
+    /** The bytes read through this source so far. */
+    long received() {
+        return received;
+    }
+
     @Override
     public int read(ByteBuffer destination, int minimum) throws IOException {
         try {
             int n = source.read(destination, minimum);
             if (n > 0) {
                 arrived = true;
+                received += n;
             }
             return n;
         } catch (IOException e) {
@@ -58,8 +67,10 @@ final class WatchedSource implements ByteSource {
     @Override
     public void read(Buffer destination) throws IOException {
         try {
+            int bytes = ByteViews.byteLength(destination);
             source.read(destination);
             arrived = true;
+            received += bytes;
         } catch (IOException e) {
             failure = e;
             throw e;
