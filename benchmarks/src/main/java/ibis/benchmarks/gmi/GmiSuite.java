@@ -17,6 +17,7 @@ import java.time.LocalDate;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,6 +59,10 @@ public final class GmiSuite {
     static final String MPIRUN = "mpirun.openmpi";
     /** System property: the Open MPI Java classes (a jar or folder), when not on the class path. */
     static final String CLASSES_PROPERTY = MpiJavaPeers.CLASSES_PROPERTY;
+    /** Group sizes to measure, comma-separated (default {@code 1,2,4,8}): to look at one size closely. */
+    public static final String SIZES_PROPERTY = "ibis.bench.gmi.sizes";
+    /** {@code false}: skip the sections added by {@link #addSection} (the applications). */
+    public static final String SECTIONS_PROPERTY = "ibis.bench.gmi.apps";
     /** The implementations measured when {@code --impl} is not given, if installed. */
     static final List<String> IMPLEMENTATIONS = List.of("tcp", "ucx", "mpi");
     /** Where Debian keeps libmpi_java.so; the JVM's default java.library.path lacks it. */
@@ -125,8 +130,8 @@ public final class GmiSuite {
      * @param implementation the implementation to measure, or null for every installed one
      */
     public GmiSuite(boolean quick, Path outputDirectory, String command, String implementation) {
-        this(quick, implementation, new int[] {1, 2, 4, 8}, quick ? 2_000 : 10_000, quick ? 3 : 5,
-                quick ? 500 : 2_000, quick ? 20 : 100,
+        this(quick, implementation, groupSizes(System.getProperty(SIZES_PROPERTY, "1,2,4,8")),
+                quick ? 2_000 : 10_000, quick ? 3 : 5, quick ? 500 : 2_000, quick ? 20 : 100,
                 Long.getLong(GmiRank.WARMUP_MS_PROPERTY, quick ? QUICK_WARMUP_MS : GmiRank.DEFAULT_WARMUP_MS),
                 outputDirectory, command);
     }
@@ -148,8 +153,23 @@ public final class GmiSuite {
 
     /** Adds a section run after the micro-benchmarks, whose lines go into the report. */
     public GmiSuite addSection(Section section) {
-        sections.add(section);
+        if (Boolean.parseBoolean(System.getProperty(SECTIONS_PROPERTY, "true"))) {
+            sections.add(section);
+        }
         return this;
+    }
+
+    private static int[] groupSizes(String list) {
+        try {
+            int[] sizes = Arrays.stream(list.split(",")).map(String::trim).mapToInt(Integer::parseInt).toArray();
+            if (sizes.length == 0 || Arrays.stream(sizes).anyMatch(n -> n < 1)) {
+                throw new NumberFormatException("a size below 1");
+            }
+            return sizes;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("-D" + SIZES_PROPERTY + "=" + list
+                    + ": give group sizes of 1 or more, comma-separated, such as 2,4", e);
+        }
     }
 
     /** @return the report written by the last {@link #run}, or null */
