@@ -2,6 +2,7 @@ package ibis.impl.mpi;
 
 import ibis.io.ByteSink;
 import ibis.io.ByteViews;
+import ibis.ipl.impl.RecentBuffers;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -74,8 +75,8 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
     private final BooleanSupplier inPlaceDone = () -> !inPlacePending();
     /** Guarded by this: the slots whose send reads an application's buffer ({@link #sendInPlace}). */
     private final boolean[] inPlace = new boolean[SLOTS];
-    /** The last application buffer sent in place, wrapped: a writer that reuses it allocates nothing. */
-    private MpiBuffer partWrapper;
+    /** The last application buffers sent in place, wrapped: a writer that reuses them allocates nothing. */
+    private final RecentBuffers<MpiBuffer> recentParts = new RecentBuffers<>();
 
     MpiByteSink(MpiConnection connection, MpiProcess process, MpiSendKeeper keeper, MpiTransportSettings settings) {
         this.connection = connection;
@@ -177,10 +178,9 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
      */
     private boolean sendInPlace(ByteBuffer part) throws IOException {
         boolean interrupted = false;
-        MpiBuffer memory = partWrapper;
-        if (memory == null || memory.buffer() != part) {
-            memory = MpiBuffer.wrap(process, part);
-            partWrapper = memory;
+        MpiBuffer memory = recentParts.get(part);
+        if (memory == null) {
+            memory = recentParts.put(part, MpiBuffer.wrap(process, part));
         }
         while (part.hasRemaining()) {
             interrupted |= claim(part.remaining(), 1);

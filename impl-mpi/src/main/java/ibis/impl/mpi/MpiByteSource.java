@@ -2,6 +2,7 @@ package ibis.impl.mpi;
 
 import ibis.io.ByteSource;
 import ibis.io.ByteViews;
+import ibis.ipl.impl.RecentBuffers;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -85,8 +86,8 @@ final class MpiByteSource implements ByteSource {
     private int directAt;
     private int directEnd;
     private volatile boolean directFull;
-    /** The last application buffer wrapped for direct receives: a reader that reuses it allocates nothing. */
-    private MpiBuffer directWrapper;
+    /** The last application buffers wrapped for direct receives: a reader that reuses them allocates nothing. */
+    private final RecentBuffers<MpiBuffer> recentDestinations = new RecentBuffers<>();
     private final BooleanSupplier directDone = () -> directFull || ready || closed;
     /** The smallest read into a direct buffer that MPI may fill straight. */
     static final int DIRECT_MIN = 4096;
@@ -360,10 +361,9 @@ final class MpiByteSource implements ByteSource {
             if (writePos != readPos || eof || broken != null || closed) {
                 return 0;
             }
-            MpiBuffer into = directWrapper;
-            if (into == null || into.buffer() != destination) {
-                into = MpiBuffer.wrap(process, destination);
-                directWrapper = into;
+            MpiBuffer into = recentDestinations.get(destination);
+            if (into == null) {
+                into = recentDestinations.put(destination, MpiBuffer.wrap(process, destination));
             }
             directInto = into;
             directAt = from;

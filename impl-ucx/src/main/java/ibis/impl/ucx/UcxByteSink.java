@@ -2,6 +2,7 @@ package ibis.impl.ucx;
 
 import ibis.io.ByteSink;
 import ibis.io.ByteViews;
+import ibis.ipl.impl.RecentBuffers;
 import ibis.ipl.impl.SpinWait;
 
 import java.io.IOException;
@@ -196,9 +197,8 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
     /** The sends of the current write from an application's buffer ({@link #sendInPlace}); writer only. */
     private final long[] heldRequests = new long[RING];
     private int heldCount;
-    /** The last application buffer sent in place and its address. */
-    private ByteBuffer lastPart;
-    private long lastPartAddress;
+    /** The last application buffers sent in place, with their addresses; writer only. */
+    private final RecentBuffers<Long> recentParts = new RecentBuffers<>();
 
     /** Every send from the application's buffer has completed (and was freed). */
     private final UcxWorker.Condition heldSent = new UcxWorker.Condition() {
@@ -380,10 +380,8 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
      * buffer is kept for good ({@link UcxWorker#pinForever}) where UCX may still read it.
      */
     private void sendInPlace(ByteBuffer part) throws IOException {
-        if (part != lastPart) {
-            lastPartAddress = UcxWorker.address(part);
-            lastPart = part;
-        }
+        Long known = recentParts.get(part);
+        long address = known != null ? known : recentParts.put(part, UcxWorker.address(part));
         int p = part.position();
         int end = part.limit();
         try {
@@ -393,7 +391,7 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
                 if (heldCount == heldRequests.length) {
                     worker.await(heldSent, spin, 0, false);
                 }
-                long r = UcxNative.send(w, connection.endpoint, heldTag, lastPartAddress + p, n);
+                long r = UcxNative.send(w, connection.endpoint, heldTag, address + p, n);
                 if (r < 0) {
                     throw new IOException("connection to " + connection.peer + " lost: sending failed: "
                             + UcxNative.statusString((int) r));

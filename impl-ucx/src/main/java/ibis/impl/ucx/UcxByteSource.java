@@ -2,6 +2,7 @@ package ibis.impl.ucx;
 
 import ibis.io.ByteSource;
 import ibis.io.ByteViews;
+import ibis.ipl.impl.RecentBuffers;
 import ibis.ipl.impl.SpinWait;
 
 import java.io.EOFException;
@@ -104,9 +105,8 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
     private final ByteBuffer carry = ByteBuffer.allocate(8);
     private final ByteViews carryViews = new ByteViews(carry);
     private long stageAddress;
-    /** The last direct destination and its address. */
-    private ByteBuffer lastDestination;
-    private long lastDestinationAddress;
+    /** The last direct destinations, with their addresses; reader only. */
+    private final RecentBuffers<Long> recentDestinations = new RecentBuffers<>();
 
     private final ByteBuffer closeValue;
     private final long closeValueAddress;
@@ -599,12 +599,10 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
             heldWaitedFor = false;
         }
         if (destination.isDirect() && destination.remaining() >= length) {
-            if (destination != lastDestination) {
-                lastDestinationAddress = UcxWorker.address(destination);
-                lastDestination = destination;
-            }
+            Long known = recentDestinations.get(destination);
+            long address = known != null ? known : recentDestinations.put(destination, UcxWorker.address(destination));
             int p = destination.position();
-            receiveInto(m, lastDestinationAddress + p, length, destination, deadline);
+            receiveInto(m, address + p, length, destination, deadline);
             destination.position(p + length);
             received += length;
             consumed += length;

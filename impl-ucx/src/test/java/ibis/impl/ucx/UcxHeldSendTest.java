@@ -133,6 +133,56 @@ public class UcxHeldSendTest {
         }
     }
 
+    /**
+     * A writer that rotates among more direct buffers than the sink remembers, to a reader that
+     * rotates among more destinations than the source remembers: every message is sent from, and
+     * received into, the right memory (the addresses are looked up once per buffer and kept for the
+     * last few, {@link ibis.ipl.impl.RecentBuffers}).
+     */
+    @Test(timeOut = 60_000)
+    public void rotatingAmongMoreDirectBuffersThanRemembered() throws Exception {
+        int buffers = ibis.ipl.impl.RecentBuffers.SIZE + 2;
+        int messages = 10 * buffers;
+        int size = 8192;
+        ByteBuffer[] parts = new ByteBuffer[buffers];
+        long[] expected = new long[buffers];
+        for (int i = 0; i < buffers; i++) {
+            parts[i] = directPayload(size, 1000 + i);
+            expected[i] = crc(parts[i]);
+        }
+        try (TransportPair pair = new TransportPair()) {
+            TransportPair.Connection c = pair.connect();
+            UcxByteStreamTest.handshake(c);
+            CompletableFuture<Void> reader = CompletableFuture.runAsync(() -> {
+                try {
+                    ByteBuffer[] into = new ByteBuffer[buffers + 1];
+                    for (int i = 0; i < into.length; i++) {
+                        into[i] = ByteBuffer.allocateDirect(size);
+                    }
+                    for (int m = 0; m < messages; m++) {
+                        ByteBuffer header = ByteBuffer.allocate(15);
+                        while (header.hasRemaining()) {
+                            c.acceptor().source().read(header, header.remaining());
+                        }
+                        assertEquals(header.getInt(0), m, "messages in order");
+                        ByteBuffer part = into[m % into.length].clear();
+                        while (part.hasRemaining()) {
+                            c.acceptor().source().read(part, part.remaining());
+                        }
+                        assertEquals(crc(part), expected[m % buffers], "message " + m);
+                    }
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+            });
+            for (int m = 0; m < messages; m++) {
+                ByteBuffer part = parts[m % buffers].clear();
+                writeWithPart(c.connector().sink(), m, part);
+            }
+            reader.get(50, TimeUnit.SECONDS);
+        }
+    }
+
     /** Writes every part (overwriting each once written), then reads the peer's: their checksums. */
     private static long[] exchange(ByteSink out, ByteSource in, long seed) throws Exception {
         for (int i = 0; i < SIZES.length; i++) {
