@@ -98,6 +98,10 @@ public final class IplSuite {
     /** The figure group of {@code ucx_perftest} (ucx only): tag_lat and tag_bw, shared memory and tcp. */
     static final String PERFTEST = "PERFTEST";
 
+    /** The ucx report's plain two-member ping-pong ({@link PlainPingPong}), in the PERFTEST group. */
+    private final PlainPingPong plainPingPong = new PlainPingPong("ucx");
+    private static final String PLAIN_PING_PONG_LABEL = "Ibis ucx, a plain two-member program (one-way)";
+
     /** The implementation every other one is compared with, and the suite's default. */
     static final String TCP = ChildProcesses.DEFAULT_IMPLEMENTATION;
 
@@ -271,6 +275,7 @@ public final class IplSuite {
                             c.add(new Figure(perftestLabel(test, t), test.latency, perftest.peer(test, t)));
                         }
                     }
+                    c.add(new Figure(PLAIN_PING_PONG_LABEL, true, plainPingPong));
                     groups.put(PERFTEST, c);
                 }
             }
@@ -687,10 +692,11 @@ public final class IplSuite {
         Figure direct = find(groups, Payload.BYTES.name(), ibisLabel + DIRECT_SUFFIX, Stream.DATA.serialization);
         List<Figure> c = groups.getOrDefault(PERFTEST, List.of());
         // Test × transport, in the order of the enums: tag_lat shm, tag_lat tcp, tag_bw shm, tag_bw tcp.
-        Figure latShm = c.size() == 4 ? c.get(0) : null;
-        Figure latTcp = c.size() == 4 ? c.get(1) : null;
-        Figure bwShm = c.size() == 4 ? c.get(2) : null;
-        Figure bwTcp = c.size() == 4 ? c.get(3) : null;
+        Figure latShm = c.size() >= 4 ? c.get(0) : null;
+        Figure latTcp = c.size() >= 4 ? c.get(1) : null;
+        Figure bwShm = c.size() >= 4 ? c.get(2) : null;
+        Figure bwTcp = c.size() >= 4 ? c.get(3) : null;
+        Figure plain = find(groups, PERFTEST, PLAIN_PING_PONG_LABEL, null);
         t.add("## ucx beside " + UcxPerftest.NAME + ", UCX's own C benchmark, and beside tcp (same run)");
         t.add("");
         if (perftest == null) {
@@ -711,8 +717,12 @@ public final class IplSuite {
                     + " `lo`. Ibis: the 1-byte round trip of the latency table / 2, and the 100 KB `byte[]` data"
                     + " stream (`writeArray/readArray`) of the throughput table, and the same 100 KB through"
                     + " `writeByteBuffer`/`readByteBuffer` of direct buffers (sent from and received into them"
-                    + " without a copy, as ucx_perftest's buffers). Ratios: Ibis / peer, paired per"
-                    + " repetition.");
+                    + " without a copy, as ucx_perftest's buffers). A plain two-member program: `"
+                    + plainPingPong.command() + "` (`" + RankPingPong.class.getSimpleName() + "`: one-to-one ports,"
+                    + " data serialization, explicit receive, as the suite's ping-pong; default settings, a fresh"
+                    + " pool per repetition, which warms up and times itself, as ucx_perftest does), beside the"
+                    + " suite's own ping-pong, whose JVMs also hold a tcp Ibis, the raw-socket peers and the ports"
+                    + " of every other figure (docs/benchmarks.md). Ratios: Ibis / peer, paired per repetition.");
             t.add("");
         }
         t.add("One-way latency, 1-byte message (µs, lower is better):");
@@ -725,6 +735,7 @@ public final class IplSuite {
         t.add(ucxRow(perftestLabel(UcxPerftest.Test.TAG_LAT, UcxPerftest.Transport.TCP), latTcp, 1, latShm, latTcp));
         t.add(ucxRow(ibisLabel + ", explicit receive, round trip / 2", explicit, 0.5, latShm, latTcp));
         t.add(ucxRow(ibisLabel + ", upcalls, round trip / 2", upcalls, 0.5, latShm, latTcp));
+        t.add(ucxRow(PLAIN_PING_PONG_LABEL, plain, 1, latShm, latTcp));
         t.add(ucxRow("Ibis tcp, explicit receive, round trip / 2", tcpReference, 0.5, latShm, latTcp));
         t.add("");
         t.add("One-way throughput, 100 KB messages (MB/s = 10^6 bytes/s, higher is better):");
@@ -744,6 +755,8 @@ public final class IplSuite {
         t.add("| --- | ---: | ---: | --- |");
         t.add(target(ibisLabel + " one-way latency (explicit receive) / " + UcxPerftest.NAME + " tag_lat, shared"
                 + " memory", half(explicit, latShm), 2.5, false));
+        t.add(target(ibisLabel + " one-way latency, a plain two-member program / " + UcxPerftest.NAME + " tag_lat,"
+                + " shared memory", ratioOrNaN(plain, latShm), 2.5, false));
         t.add(target(ibisLabel + " 100 KB byte[] throughput (data) / " + UcxPerftest.NAME + " tag_bw, shared"
                 + " memory", ratioOrNaN(stream, bwShm), 0.9, true));
         t.add(target(ibisLabel + " 100 KB direct-buffer throughput (data) / " + UcxPerftest.NAME + " tag_bw, shared"

@@ -113,7 +113,7 @@ final class PlainPrograms {
     }
 
     /** {@code bin/ibis-run} of this installation ({@code ibis.home}, set by {@code bin/ibis-bench}). */
-    private static Path ibisRun() throws IOException {
+    static Path ibisRun() throws IOException {
         String home = System.getProperty("ibis.home");
         if (home == null) {
             throw new IOException("ibis.home is not set (bin/ibis-bench sets it): cannot find bin/ibis-run");
@@ -126,7 +126,7 @@ final class PlainPrograms {
     }
 
     /** The jar (or class folder) this class came from: the program's class path. */
-    private static String ownClassPath() throws IOException {
+    static String ownClassPath() throws IOException {
         try {
             return new File(PlainStream.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath();
         } catch (URISyntaxException | RuntimeException e) {
