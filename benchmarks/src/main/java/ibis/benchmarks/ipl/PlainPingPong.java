@@ -1,14 +1,6 @@
 package ibis.benchmarks.ipl;
 
-import ibis.benchmarks.ChildProcesses;
-
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -18,9 +10,12 @@ import java.util.regex.Pattern;
  * a fresh pool per measurement, which warms up and times itself (one-to-one ports, data
  * serialization, explicit receive, as the suite's own ping-pong). The suite's ping-pong runs in
  * the driver and peer JVMs, which also hold a tcp Ibis, the raw-socket peers and some thirty ports
- * of the other figures; over ucx it came out 1.5-1.7x this program's figure in the same minutes
- * (not traced: neither thirty idle ports, an idle upcall port, a tcp Ibis in the same JVM nor the
- * receive spin time made a plain program slower).
+ * of the other figures; over ucx it came out 1.5-1.7x this program's figure in the same minutes.
+ * What costs is the thirty receive ports whose readers wait on the UCX worker beside the
+ * ping-pong: its polling thread scans them for messages it may have taken in for them (a test
+ * program with thirty such connected idle readers: 1.5-2.0 against 1.0-1.3 µs one-way; without
+ * connections, or with a tcp Ibis in the same JVM, it was not slower). impl-ucx README, "Where the
+ * time goes".
  */
 final class PlainPingPong implements SelfTimedPeer {
 
@@ -41,35 +36,17 @@ final class PlainPingPong implements SelfTimedPeer {
 
     @Override
     public double measure(int iterations) throws IOException, InterruptedException {
-        List<String> cmd = List.of(PlainPrograms.ibisRun().toString(), "--np", "2", "--impl", implementation, "-cp",
-                PlainPrograms.ownClassPath(), RankPingPong.class.getName(), "lat", Integer.toString(iterations));
-        ProcessBuilder pb = ChildProcesses.prepare(new ProcessBuilder(cmd)).redirectErrorStream(true);
-        pb.environment().remove("JAVA_OPTS"); // default settings, as a user's program
-        pb.environment().put("IBIS_NO_BUILD", "1");
-        Process p = pb.start();
+        PlainPrograms.Run r = PlainPrograms.runPlain(implementation, RankPingPong.class.getName(), TIMEOUT_MINUTES,
+                "lat", Integer.toString(iterations));
         double oneWay = Double.NaN;
-        List<String> output = new ArrayList<>();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = out.readLine()) != null) {
-                output.add(line);
-                Matcher m = RESULT.matcher(line);
-                if (m.find()) {
-                    oneWay = Double.parseDouble(m.group(1));
-                }
-            }
-        } finally {
-            if (!p.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                p.waitFor(10, TimeUnit.SECONDS);
+        for (String line : r.output()) {
+            Matcher m = RESULT.matcher(line);
+            if (m.find()) {
+                oneWay = Double.parseDouble(m.group(1));
             }
         }
-        if (p.isAlive() || p.exitValue() != 0 || Double.isNaN(oneWay)) {
-            int from = Math.max(0, output.size() - 10);
-            throw new IOException(String.join(" ", cmd) + " failed (exit "
-                    + (p.isAlive() ? "none" : p.exitValue()) + "): " + String.join(" | ", output.subList(from,
-                            output.size())));
+        if (r.exitStatus() != 0 || Double.isNaN(oneWay)) {
+            throw r.failure();
         }
         nanosPerRoundTrip = oneWay * 2 * 1000;
         return oneWay;

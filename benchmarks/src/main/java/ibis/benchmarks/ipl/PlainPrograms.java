@@ -78,38 +78,62 @@ final class PlainPrograms {
     /** One pool of two members; returns the MB/s of its two runs. */
     private static double[] runPool(String serialization, String implementation)
             throws IOException, InterruptedException {
-        List<String> cmd = List.of(ibisRun().toString(), "--np", "2", "--impl", implementation, "-cp", ownClassPath(),
-                PlainStream.class.getName(), serialization, Integer.toString(MESSAGES), "2");
+        Run r = runPlain(implementation, PlainStream.class.getName(), 5, serialization, Integer.toString(MESSAGES),
+                "2");
+        double[] mbs = {Double.NaN, Double.NaN};
+        for (String line : r.output()) {
+            Matcher m = LINE.matcher(line);
+            if (m.find()) {
+                int run = Integer.parseInt(m.group(2));
+                if (run < 2) {
+                    mbs[run] = Double.parseDouble(m.group(5));
+                }
+            }
+        }
+        if (r.exitStatus() != 0 || Double.isNaN(mbs[0]) || Double.isNaN(mbs[1])) {
+            throw r.failure();
+        }
+        return mbs;
+    }
+
+    /** What a plain program printed (standard output and error) and its exit status (-1: killed). */
+    record Run(List<String> command, List<String> output, int exitStatus) {
+        /** The program failed or printed no result: the command, the status and the last lines. */
+        IOException failure() {
+            int from = Math.max(0, output.size() - 25);
+            return new IOException(String.join(" ", command) + " exited with " + exitStatus + ": "
+                    + String.join(" | ", output.subList(from, output.size())));
+        }
+    }
+
+    /**
+     * Runs a program of the benchmarks jar as a user would: {@code bin/ibis-run --np 2 --impl IMPL
+     * -cp <benchmarks jar> MAIN ARGS}, default settings (no {@code JAVA_OPTS}, no build), for at most
+     * {@code timeoutMinutes} (then it is killed).
+     */
+    static Run runPlain(String implementation, String mainClass, long timeoutMinutes, String... args)
+            throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(ibisRun().toString(), "--np", "2", "--impl", implementation,
+                "-cp", ownClassPath(), mainClass));
+        cmd.addAll(List.of(args));
         ProcessBuilder pb = ChildProcesses.prepare(new ProcessBuilder(cmd)).redirectErrorStream(true);
-        pb.environment().remove("JAVA_OPTS"); // default settings, as a user's first run
+        pb.environment().remove("JAVA_OPTS"); // default settings, as a user's program
         pb.environment().put("IBIS_NO_BUILD", "1");
         Process p = pb.start();
-        double[] mbs = {Double.NaN, Double.NaN};
         List<String> output = new ArrayList<>();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
                 StandardCharsets.UTF_8))) {
             String line;
             while ((line = out.readLine()) != null) {
                 output.add(line);
-                Matcher m = LINE.matcher(line);
-                if (m.find()) {
-                    int run = Integer.parseInt(m.group(2));
-                    if (run < 2) {
-                        mbs[run] = Double.parseDouble(m.group(5));
-                    }
-                }
             }
         } finally {
-            if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            if (!p.waitFor(timeoutMinutes, TimeUnit.MINUTES)) {
                 p.destroyForcibly();
+                p.waitFor(10, TimeUnit.SECONDS);
             }
         }
-        if (p.exitValue() != 0 || Double.isNaN(mbs[0]) || Double.isNaN(mbs[1])) {
-            throw new IOException("bin/ibis-run --np 2 --impl " + implementation + " "
-                    + PlainStream.class.getSimpleName() + " " + serialization
-                    + " exited with " + p.exitValue() + ": " + String.join(" | ", output));
-        }
-        return mbs;
+        return new Run(cmd, output, p.isAlive() ? -1 : p.exitValue());
     }
 
     /** {@code bin/ibis-run} of this installation ({@code ibis.home}, set by {@code bin/ibis-bench}). */
