@@ -549,6 +549,9 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
         if (m == 0) {
             return false;
         }
+        if (!connection.loopback) {
+            worker.tookMessage();
+        }
         long length = info.getLong(0);
         long tag = info.getLong(8);
         int kind = (int) (tag >>> 28) & 0xF;
