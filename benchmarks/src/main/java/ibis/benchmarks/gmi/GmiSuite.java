@@ -387,7 +387,9 @@ public final class GmiSuite {
                 : "N plain JVMs per implementation and group size (no mpirun), registry server embedded in the driver"
                         + " on 127.0.0.1"));
         r.add("- Schemes: " + ops + " operations per run, " + repetitions + " runs after an untimed warm-up (runs"
-                + " repeated for " + warmupMillis + " ms: the JVMs' steady state, see docs/benchmarks.md); process 0"
+                + " repeated for " + warmupMillis + " ms, then while any process's JIT compiled for more than a"
+                + " twentieth of the last run, at most " + GmiRank.WARMUP_EXTENSION + " times as long in all: the"
+                + " JVMs' steady state, see docs/benchmarks.md); process 0"
                 + " invokes (every process in `combined/allreduce`); a run of discarded calls ends with a group call"
                 + " that returns when every member has run them all. Collectives: " + ops + " (8 B), " + mediumOps
                 + " (8 KB), " + largeOps + " (1 MB) operations per run, each run followed by a barrier of the same"
