@@ -53,6 +53,7 @@ public class CollectivesTest {
         Set<String> expected = new HashSet<>();
         expected.add("barrier");
         expected.add("group-of-1");
+        expected.add("broadcast/many-pieces");
         for (String cls : new String[] { "1", "8", "large" }) {
             for (String op : new String[] { "SUM", "MIN", "MAX" }) {
                 expected.add("reduce/" + op + "/" + cls);

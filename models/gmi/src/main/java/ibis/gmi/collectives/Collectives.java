@@ -364,7 +364,7 @@ public final class Collectives {
         int len = Array.getLength(buf);
         if (large(len, elementBytes)) {
             ringReduceScatter(buf, new Op(op, null));
-            ringAllgatherChunks(buf, len);
+            ringAllgatherChunks(buf, len, -1);
         } else {
             recursiveDoubling(buf, new Op(op, null));
         }
@@ -426,16 +426,30 @@ public final class Collectives {
         }
     }
 
-    /** Ring allgather of chunks, member r starting with chunk (r + 1) mod size. */
-    private void ringAllgatherChunks(Object buf, int len) {
+    /**
+     * Ring allgather of chunks, member r starting with chunk (r + 1) mod size. When {@code root} is a
+     * member that holds every chunk already (a broadcast's root; -1: none), nothing is sent to it: it
+     * only sends, and its left neighbour only receives. The root sends what it would have forwarded
+     * from its own copy, so the others get the same chunks in the same steps, and the ring moves
+     * {@code size - 1} chunks fewer (at two members, half the bytes of the allgather).
+     */
+    private void ringAllgatherChunks(Object buf, int len, int root) {
         int right = (rank + 1) % size;
         int left = (rank - 1 + size) % size;
         for (int s = 0; s < size - 1; s++) {
             int sc = ((rank + 1 - s) % size + size) % size;
             int rc = ((rank - s) % size + size) % size;
+            int from = chunkStart(sc, len);
+            int sLen = chunkStart(sc + 1, len) - from;
             int at = chunkStart(rc, len);
-            exchange(right, buf, chunkStart(sc, len), chunkStart(sc + 1, len) - chunkStart(sc, len), left, at,
-                    chunkStart(rc + 1, len) - at, null, false);
+            int rLen = chunkStart(rc + 1, len) - at;
+            if (rank == root) {
+                sendPieces(right, buf, from, sLen);
+            } else if (right == root) {
+                receivePieces(left, buf, at, rLen);
+            } else {
+                exchange(right, buf, from, sLen, left, at, rLen, null, false);
+            }
         }
     }
 
@@ -502,7 +516,7 @@ public final class Collectives {
             } else {
                 receivePieces(root, buf, chunkStart(own, len), chunkStart(own + 1, len) - chunkStart(own, len));
             }
-            ringAllgatherChunks(buf, len);
+            ringAllgatherChunks(buf, len, root);
         } else {
             binomialBroadcast(buf, root);
         }

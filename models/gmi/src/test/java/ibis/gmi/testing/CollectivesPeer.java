@@ -17,6 +17,8 @@ final class CollectivesPeer {
     /** Above the 64 KiB threshold for int[] (128 KiB) as well as long[] and double[] (1 MiB). */
     static final int LARGE = 128 * 1024;
     private static final int[] SIZES = { 1, 8, LARGE };
+    /** Doubles of the broadcast whose chunks are several pieces each (3 MiB). */
+    static final int MANY_PIECES = 3 << 17;
 
     private final int me;
     private final int n;
@@ -104,6 +106,20 @@ final class CollectivesPeer {
         return r;
     }
 
+    /**
+     * A broadcast whose chunks are several pieces each ({@link #MANY_PIECES} doubles: 3 MiB): nobody
+     * sends to the root in its allgather, so the root sends every piece ahead of the others' steps;
+     * every member must still get the root's data, from either end of the ring.
+     */
+    private void manyPieces(Collectives c) {
+        for (int root : new int[] { 0, n - 1 }) {
+            double[] d = me == root ? doubles(root, MANY_PIECES) : new double[MANY_PIECES];
+            c.broadcast(d, root);
+            expect(Arrays.equals(d, doubles(root, MANY_PIECES)), "broadcast in many pieces from " + root);
+        }
+        PeerMain.say("PASS broadcast/many-pieces");
+    }
+
     void run() {
         Collectives c = Collectives.open("coll", n);
         expect(c.rank() == me && c.size() == n, "rank/size");
@@ -115,6 +131,7 @@ final class CollectivesPeer {
             primitives(c, len, cls);
             objects(c, len, cls);
         }
+        manyPieces(c);
         bitIdentical(c);
         if (me == 0) {
             groupOfOne();
