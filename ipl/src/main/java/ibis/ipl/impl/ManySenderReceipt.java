@@ -180,7 +180,7 @@ final class ManySenderReceipt implements MessageDelivery {
     private ReceiveConnection findMessage(ReceiveConnection[] snapshot, int n, long deadline, boolean poll)
             throws IOException {
         // Stay with the connection of the last message while its next one has arrived already,
-        // for up to STAY_NANOS: see the class comment.
+        // for up to STAY_NANOS, or BULK_STAY_NANOS in a bulk stream (turnGoesOn): see the class comment.
         int k0 = currentIndex;
         if (k0 >= 0 && k0 < n && snapshot[k0] == current && turnGoesOn(current)
                 && (snapshot[k0].messageBuffered() || arrived(snapshot, k0, false))) {
