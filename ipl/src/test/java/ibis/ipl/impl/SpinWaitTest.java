@@ -20,11 +20,15 @@ public class SpinWaitTest {
         long yieldNanos = 1_000;
         int yields;
         int pauses;
+        int reads;
         boolean crowded = true;
     }
 
     private static SpinWait spinWait(long micros, Clock clock) {
-        return new SpinWait(micros, () -> clock.now, () -> {
+        return new SpinWait(micros, () -> {
+            clock.reads++;
+            return clock.now;
+        }, () -> {
             clock.yields++;
             clock.now += clock.yieldNanos;
         }, () -> {
@@ -51,11 +55,23 @@ public class SpinWaitTest {
         while (spin.next()) {
             polls++;
         }
-        assertEquals(polls, 49);
+        assertSpinEnded(polls, clock);
         assertEquals(clock.yields, 50 / SpinWait.YIELD_EVERY, "one wait in YIELD_EVERY yields");
-        assertEquals(clock.pauses, 50 - 50 / SpinWait.YIELD_EVERY, "the others pause");
+        assertEquals(clock.pauses, polls + 1 - clock.yields, "the others pause");
         assertEquals(spin.skipping(), 0, "a slow message is no reason to stop polling next time");
         assertTrue(spin.start());
+    }
+
+    /**
+     * A spin of 50 µs, 1 µs per pause or yield, started at {@code clock.reads == 1}: it ended once 50
+     * µs had passed, at most {@link SpinWait#CLOCK_EVERY} polls late, having read the clock at the
+     * first wait, after each yield and at every CLOCK_EVERY-th pause only.
+     */
+    private static void assertSpinEnded(int polls, Clock clock) {
+        assertTrue(polls >= 49 && polls < 49 + SpinWait.CLOCK_EVERY, "polls: " + polls);
+        int waits = polls + 1;
+        assertTrue(clock.reads - 1 <= 1 + clock.yields + waits / SpinWait.CLOCK_EVERY,
+                "clock reads: " + clock.reads + " for " + waits + " waits, " + clock.yields + " yields");
     }
 
     @Test
@@ -68,9 +84,9 @@ public class SpinWaitTest {
         while (spin.next()) {
             polls++;
         }
-        assertEquals(polls, 49);
+        assertSpinEnded(polls, clock);
         assertEquals(clock.yields, 0, "a yield only costs time when the peer has its own processor");
-        assertEquals(clock.pauses, 50);
+        assertEquals(clock.pauses, polls + 1);
         clock.crowded = true;
         assertTrue(spin.start());
         while (spin.next()) {
