@@ -12,6 +12,7 @@ import ibis.ipl.WriteMessage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Array;
+import java.util.Objects;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -331,10 +332,24 @@ public final class Collectives {
         final ReduceOp prim;
         final ObjectReduction<Object> obj;
 
+        /** The operation of each built-in reduction, made once: a primitive collective allocates none. */
+        private static final Op[] PRIMITIVE = new Op[ReduceOp.values().length];
+
+        static {
+            for (ReduceOp op : ReduceOp.values()) {
+                PRIMITIVE[op.ordinal()] = new Op(op, null);
+            }
+        }
+
         @SuppressWarnings("unchecked")
         Op(ReduceOp prim, ObjectReduction<?> obj) {
             this.prim = prim;
             this.obj = (ObjectReduction<Object>) obj;
+        }
+
+        /** The operation of a built-in reduction. */
+        static Op of(ReduceOp op) {
+            return PRIMITIVE[Objects.requireNonNull(op, "the reduction operation").ordinal()];
         }
 
         /** {@code into[intoOff..] = lower op higher}. */
@@ -363,10 +378,10 @@ public final class Collectives {
         }
         int len = Array.getLength(buf);
         if (large(len, elementBytes)) {
-            ringReduceScatter(buf, new Op(op, null));
+            ringReduceScatter(buf, Op.of(op));
             ringAllgatherChunks(buf, len, -1);
         } else {
-            recursiveDoubling(buf, new Op(op, null));
+            recursiveDoubling(buf, Op.of(op));
         }
     }
 
@@ -460,7 +475,7 @@ public final class Collectives {
         }
         int len = Array.getLength(buf);
         if (large(len, elementBytes)) {
-            ringReduceScatter(buf, new Op(op, null));
+            ringReduceScatter(buf, Op.of(op));
             int own = (rank + 1) % size;
             if (rank != root) {
                 sendPieces(root, buf, chunkStart(own, len), chunkStart(own + 1, len) - chunkStart(own, len));
@@ -473,7 +488,7 @@ public final class Collectives {
                 }
             }
         } else {
-            binomialReduce(buf, new Op(op, null), root);
+            binomialReduce(buf, Op.of(op), root);
         }
     }
 
