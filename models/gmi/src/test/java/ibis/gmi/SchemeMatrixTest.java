@@ -96,7 +96,8 @@ public class SchemeMatrixTest {
         return new Object[][] { { "exception/return" }, { "exception/combine-flat" }, { "exception/combine-binomial" },
             { "exception/forward" }, { "exception/checked" }, { "exception/not-overridden" },
             { "exception/unconfigured" }, { "configure/no-such-method" }, { "configure/rejected" },
-            { "group-of-1" }, { "concurrent-replies" } };
+            { "group-of-1" }, { "by-value/local" },
+            { "group/combine-binomial/every-invoker" }, { "concurrent-replies" } };
     }
 
     @Test(dataProvider = "semantics")

@@ -23,6 +23,7 @@ public class SingleProcessTest {
             String out = only.output();
             for (String check : new String[] { "single/return", "group/combine-binomial", "personalized/forward",
                 "combined-binomial/group/personalized-forward", "combined-flat/single/discard", "group-of-1",
+                "by-value/local", "concurrent-replies",
                 "configure/rejected" }) {
                 assertTrue(out.contains("PASS " + check + "\n"), check + " did not pass:\n" + out);
             }

@@ -163,6 +163,32 @@ public abstract class GeneratedParameterVector extends ParameterVector {
         return a;
     }
 
+    /**
+     * The parameters as serialization would deliver them, for a call within this process without
+     * serializing ({@link ValueKind#localCopy}).
+     *
+     * @return the arguments, or null when one of them needs serialization to be copied, or when two
+     *     parameters are the same array (serialization keeps them one object, copies would not)
+     */
+    Object[] argumentsByValue() {
+        Object[] a = new Object[set.length];
+        for (int i = 0; i < a.length; i++) {
+            Object v = get(i);
+            if (v != null && v.getClass().isArray()) {
+                for (int j = 0; j < i; j++) {
+                    if (get(j) == v) {
+                        return null;
+                    }
+                }
+            }
+            a[i] = ValueKind.localCopy(v);
+            if (a[i] == ValueKind.NO_LOCAL_COPY) {
+                return null;
+            }
+        }
+        return a;
+    }
+
     /** Fails when a parameter was never written. */
     void checkComplete(String who) {
         for (int i = 0; i < set.length; i++) {

@@ -31,7 +31,10 @@ import ibis.ipl.SendPortIdentifier;
 import ibis.ipl.WriteMessage;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -45,6 +48,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -122,6 +126,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
     private final Map<String, IbisIdentifier> invokers = new ConcurrentHashMap<>();
     private final Map<String, Forwarder> invokerForwarders = new ConcurrentHashMap<>();
     private final AtomicLong nextCall = new AtomicLong();
+    private final LongAdder localCalls = new LongAdder();
     private volatile GroupDirectory directory;
     private volatile boolean ended;
 
@@ -262,6 +267,16 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
      */
     public long repliesReadByWaitingCalls() {
         return replies.replies();
+    }
+
+    /**
+     * For tests: invocations of this process's own members that ran in the invoking thread instead of
+     * going through this process's GMI port.
+     *
+     * @return the number of such invocations so far
+     */
+    public long callsRunLocally() {
+        return localCalls.sum();
     }
 
     /** @return this process's rank */
@@ -680,9 +695,15 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                 }
             }
         }
-        BinomialCombiner tree = mode == GmiProtocol.REPLY_TREE ? ((CombineReply) h).binomialCombiner() : null;
         // A reply this thread waits for comes to the reply port, which this thread reads itself.
         byte wireMode = p != null && forwardTo == null ? (byte) (mode | GmiProtocol.REPLY_TO_WAITING_CALLER) : mode;
+        // The member of this process, when the call waits for its outcome, runs in this thread.
+        BinomialCombiner tree = mode == GmiProtocol.REPLY_TREE ? ((CombineReply) h).binomialCombiner() : null;
+        GroupMember local = p != null && forwardTo == null && (tree == null || STATELESS.get(tree.getClass()))
+                && ValueKind.copiedLocally(g.table.methods[method].getReturnType()) ? members.get(g.id) : null;
+        int localRank = local != null && groups.containsKey(g.id) && g.processOf[local.myGroupRank] == myRank
+                && Arrays.binarySearch(targets, local.myGroupRank) >= 0 ? local.myGroupRank : -1;
+        Object[] localArgs = null;
         try {
             Header head = new Header(g.id, method, myRank, callId, wireMode, replyRank,
                     tree != null ? targets : null, tree);
@@ -695,14 +716,21 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                 for (int r : targets) {
                     ((GeneratedParameterVector) out[r]).checkComplete(pi.personalizer().getClass().getName());
                 }
+                localArgs = localRank < 0 ? null : ((GeneratedParameterVector) out[localRank]).argumentsByValue();
                 for (int r : targets) {
-                    GeneratedParameterVector mine = (GeneratedParameterVector) out[r];
-                    send(g.processOf[r], m -> writeInvoke(m, head, mine));
+                    if (r != localRank || localArgs == null) {
+                        GeneratedParameterVector mine = (GeneratedParameterVector) out[r];
+                        send(g.processOf[r], m -> writeInvoke(m, head, mine));
+                    }
                 }
-            } else if (targets.length == 1) {
-                send(g.processOf[targets[0]], m -> writeInvoke(m, head, params));
             } else {
-                multicast(processesOf(g, targets), m -> writeInvoke(m, head, params));
+                localArgs = localRank < 0 ? null : params.argumentsByValue();
+                int[] remote = localArgs == null ? targets : without(targets, localRank);
+                if (remote.length == 1) {
+                    send(g.processOf[remote[0]], m -> writeInvoke(m, head, params));
+                } else if (remote.length > 1) {
+                    multicast(processesOf(g, remote), m -> writeInvoke(m, head, params));
+                }
             }
         } catch (IOException | RuntimeException e) {
             if (p != null) {
@@ -716,6 +744,17 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         }
         if (p == null || forwardTo != null) {
             return null;
+        }
+        if (localArgs != null) {
+            Outcome o = callLocally(g, method, local, localArgs);
+            if (tree != null) {
+                o = combineInTree(g, method, myRank, callId, targets, tree, localRank, o, false, true);
+                if (o != null) {
+                    p.reply(targets[0], o);
+                }
+            } else if (mode == GmiProtocol.REPLY_ALL || replyRank == localRank) {
+                p.reply(localRank, o);
+            }
         }
         try {
             if (mode == GmiProtocol.REPLY_ALL) {
@@ -740,6 +779,58 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                     + " failed: " + e.getMessage(), e));
         } finally {
             forget(p);
+        }
+    }
+
+    /**
+     * Whether a binomial combiner class has no instance fields: then the combiner a member would
+     * deserialize from the invocation is as good as the invoker's own, and the invoker's member may
+     * combine in the invoker's thread with the invoker's object.
+     */
+    private static final ClassValue<Boolean> STATELESS = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            for (Class<?> c = type; c != null && c != BinomialCombiner.class; c = c.getSuperclass()) {
+                for (Field f : c.getDeclaredFields()) {
+                    if (!Modifier.isStatic(f.getModifiers())) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+    };
+
+    /** {@code ranks} (sorted) without {@code rank}. */
+    private static int[] without(int[] ranks, int rank) {
+        int[] rest = new int[ranks.length - 1];
+        int i = 0;
+        for (int r : ranks) {
+            if (r != rank) {
+                rest[i++] = r;
+            }
+        }
+        return rest;
+    }
+
+    /**
+     * Runs an invocation on the member of this process in the calling thread, after the call went
+     * to the other members: what a message to this process's own GMI port would do, without the
+     * hand-off to its upcall thread and back. The arguments and the result are passed by value as
+     * serialization would ({@link ValueKind#localCopy}; {@link #perform} does this only where copies
+     * are cheap). Only for calls whose caller waits for outcomes (return, flat combine): a discarded
+     * or forwarded call still returns at once. With the return of another member's result the
+     * caller now returns after its own member ran too, as after the several RMI calls a group
+     * invocation is equivalent to (seed 004); GMI orders no group invocations, so that a member runs
+     * a call in the invoker's thread rather than its upcall thread is no new order.
+     */
+    private Outcome callLocally(GroupInfo g, int method, GroupMember member, Object[] args) {
+        localCalls.increment();
+        try {
+            Object v = SkeletonGenerator.skeleton(g.table).dispatch(member, method, args);
+            return new Outcome(ValueKind.localCopy(v), null);
+        } catch (Throwable t) {
+            return new Outcome(null, t);
         }
     }
 
@@ -853,7 +944,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             sendReply(caller, callId, myMember, o, kind, toWaitingCaller);
             return;
         default:
-            combineInTree(g, method, caller, callId, tree, combiner, myMember, o, toWaitingCaller);
+            combineInTree(g, method, caller, callId, tree, combiner, myMember, o, toWaitingCaller, false);
         }
     }
 
@@ -923,8 +1014,8 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
      * Combine part: {@code byte COMBINE_PART, int group, int method, int caller, long callId, int
      * fromPosition, outcome}.
      */
-    private void combineInTree(GroupInfo g, int method, int caller, long callId, int[] tree, BinomialCombiner c,
-            int myMember, Outcome mine, boolean toWaitingCaller) {
+    private Outcome combineInTree(GroupInfo g, int method, int caller, long callId, int[] tree, BinomialCombiner c,
+            int myMember, Outcome mine, boolean toWaitingCaller, boolean callerHere) {
         int n = tree.length;
         int i = Arrays.binarySearch(tree, myMember);
         ValueKind kind = g.table.resultKinds[method];
@@ -945,7 +1036,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                         w.writeInt(from);
                         part.write(w, kind);
                     });
-                    return;
+                    return null;
                 }
                 if (i + mask < n) {
                     int child = tree[i + mask];
@@ -953,14 +1044,26 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                     acc = UserCalls.binomialCombine(c, kind, tree[i], acc, child, other, n);
                 }
             }
+            if (callerHere) {
+                return acc;
+            }
             sendReply(caller, callId, tree[0], acc, kind, toWaitingCaller);
         } catch (IOException e) {
             LOG.debug("binomial combine of {} given up: {}", g.table.signature(method), e.toString());
+            if (callerHere) {
+                return new Outcome(null, new UncheckedIOException("the binomial combine of "
+                        + g.table.signature(method) + " on group " + g.name + " failed: " + e.getMessage(), e));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            if (callerHere) {
+                return new Outcome(null, new UncheckedIOException(new InterruptedIOException("interrupted in the "
+                        + "binomial combine of " + g.table.signature(method) + " on group " + g.name)));
+            }
         } finally {
             dropSlot(key);
         }
+        return null;
     }
 
     private Waiter slot(String key) {

@@ -5,6 +5,7 @@ import ibis.ipl.WriteMessage;
 
 import java.io.IOException;
 import java.lang.reflect.Array;
+import java.util.Set;
 
 /**
  * The wire form of one parameter or result, chosen once per declared type: primitives as
@@ -155,6 +156,58 @@ enum ValueKind {
             }
         }
         return a;
+    }
+
+    /** What {@link #localCopy} returns for a value it cannot copy without serializing it. */
+    static final Object NO_LOCAL_COPY = new Object();
+
+    /** Classes whose instances cannot change, so that a reference passes a value. */
+    private static final Set<Class<?>> IMMUTABLE = Set.of(String.class, Boolean.class, Byte.class,
+            Character.class, Short.class, Integer.class, Long.class, Float.class, Double.class);
+
+    /**
+     * A copy of {@code v} as serialization would give it, for a call within this process without
+     * serializing: null, strings, boxed primitives and enum constants as they are (a copy would be
+     * equal or, for an enum, the same constant), primitive arrays and sub-arrays copied; anything
+     * else is {@link #NO_LOCAL_COPY}.
+     *
+     * @param v a parameter or result
+     * @return the copy, or {@link #NO_LOCAL_COPY}
+     */
+    static Object localCopy(Object v) {
+        if (v == null || IMMUTABLE.contains(v.getClass()) || v instanceof Enum<?>) {
+            return v;
+        }
+        if (v instanceof SubArray s) {
+            return s.array.getClass().getComponentType().isPrimitive() ? s.copy() : NO_LOCAL_COPY;
+        }
+        if (v instanceof boolean[] a) {
+            return a.clone();
+        } else if (v instanceof byte[] a) {
+            return a.clone();
+        } else if (v instanceof char[] a) {
+            return a.clone();
+        } else if (v instanceof short[] a) {
+            return a.clone();
+        } else if (v instanceof int[] a) {
+            return a.clone();
+        } else if (v instanceof long[] a) {
+            return a.clone();
+        } else if (v instanceof float[] a) {
+            return a.clone();
+        } else if (v instanceof double[] a) {
+            return a.clone();
+        }
+        return NO_LOCAL_COPY;
+    }
+
+    /**
+     * @param declared a method's return type
+     * @return whether every value of it has a {@link #localCopy}
+     */
+    static boolean copiedLocally(Class<?> declared) {
+        return declared.isPrimitive() || IMMUTABLE.contains(declared) || declared.isEnum()
+                || declared.isArray() && declared.getComponentType().isPrimitive();
     }
 
     /** A part of an array set as a parameter: only that part is sent. */

@@ -31,4 +31,10 @@ public interface Calc extends GroupInterface {
 
     /** Checks that the member got exactly these values; @return rank */
     long check(long a, double b, boolean c, char d, Object e) throws java.io.IOException;
+
+    /** Adds rank + 1 to every value in place, keeps the array and returns it. */
+    int[] keep(int[] values);
+
+    /** @return the sum of the array {@link #keep} kept last */
+    int keptSum();
 }

@@ -108,4 +108,24 @@ public class CalcMember extends GroupMember implements Calc {
         }
         return getRank();
     }
+
+    private int[] kept = new int[0];
+
+    @Override
+    public synchronized int[] keep(int[] values) {
+        for (int i = 0; i < values.length; i++) {
+            values[i] += getRank() + 1;
+        }
+        kept = values;
+        return values;
+    }
+
+    @Override
+    public synchronized int keptSum() {
+        int sum = 0;
+        for (int v : kept) {
+            sum += v;
+        }
+        return sum;
+    }
 }

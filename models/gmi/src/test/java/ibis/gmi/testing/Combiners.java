@@ -54,6 +54,19 @@ public final class Combiners {
         }
     }
 
+    /** The result of member 0 (an array); rethrows the first exception. */
+    public static class FirstArray extends FlatCombiner {
+        @Override
+        public Object combine(Object[] results, Exception[] exceptions) {
+            for (Exception e : exceptions) {
+                if (e != null) {
+                    throw new IllegalArgumentException("flat saw " + e.getMessage(), e);
+                }
+            }
+            return results[0];
+        }
+    }
+
     /** Counts exceptions and checks the values of members that returned (failOdd). */
     public static class CountFailures extends FlatCombiner {
         @Override

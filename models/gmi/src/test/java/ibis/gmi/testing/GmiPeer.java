@@ -194,14 +194,30 @@ public final class GmiPeer implements PeerMain.Role {
             exceptions(g);
             configuration(g);
             groupOfOne();
+            byValue(g);
             concurrentCalls();
         }
         expect(barrier.echo(1) == n, "barrier");
         PeerMain.say("DONE");
     }
 
-    /** The combined (collective) invocations: every process is an invoker. */
+    /**
+     * The combined (collective) invocations: every process is an invoker. Then every process makes a
+     * group call combined in a tree at once: the invoker's own member (which combines in the invoking
+     * thread) is at every position of the tree once.
+     */
     private void combined(Calc c) throws Exception {
+        combinedInvocations(c);
+        int sum = n * (n + 1) / 2;
+        Calc every = (Calc) Group.lookup("calc", WAIT);
+        m(every, "int rankTimes(int)").configure(new GroupInvocation(), new CombineReply(new Combiners.TreeSum()));
+        for (int i = 1; i <= 20; i++) {
+            expect(every.rankTimes(i) == i * sum, "group/combine-binomial by process " + me);
+        }
+        pass("group/combine-binomial/every-invoker");
+    }
+
+    private void combinedInvocations(Calc c) throws Exception {
         int sum = n * (n + 1) / 2;
         GroupMethod echo = m(c, "int echo(int)");
         GroupMethod rankTimes = m(c, "int rankTimes(int)");
@@ -568,6 +584,33 @@ public final class GmiPeer implements PeerMain.Role {
     }
 
     /**
+     * Parameters and results pass by value also to the member of the invoking process, which runs
+     * the call in the invoking thread: the member changes the array it got, the caller's stays as it
+     * was; the caller changes the array it got back, the member's stays as it was; and the same in
+     * a group call whose results are combined.
+     */
+    private void byValue(Calc g) throws Exception {
+        long before = GmiRuntime.get().callsRunLocally();
+        GroupMethod keep = m(g, "int[] keep(int[])");
+        GroupMethod keptSum = m(g, "int keptSum()");
+        keep.configure(new SingleInvocation(0), new ReturnReply(0));
+        keptSum.configure(new SingleInvocation(0), new ReturnReply(0));
+        int[] mine = { 1, 2, 3 };
+        int[] got = g.keep(mine);
+        expect(Arrays.equals(mine, new int[] { 1, 2, 3 }), "the caller's array changed: " + Arrays.toString(mine));
+        expect(Arrays.equals(got, new int[] { 2, 3, 4 }), "keep returned " + Arrays.toString(got));
+        got[0] = 1000;
+        expect(g.keptSum() == 9, "the member's array changed with the caller's result");
+        keep.configure(new GroupInvocation(), new CombineReply(new Combiners.FirstArray()));
+        int[] first = g.keep(mine);
+        expect(first != mine && Arrays.equals(first, new int[] { 2, 3, 4 }), "group keep gave "
+                + Arrays.toString(first));
+        expect(Arrays.equals(mine, new int[] { 1, 2, 3 }), "the group call changed the caller's array");
+        expect(GmiRuntime.get().callsRunLocally() - before == 3, "member 0 did not run in the calling thread");
+        pass("by-value/local");
+    }
+
+    /**
      * Calls that wait for their replies from several threads at once: each gets its own results
      * (the waiting threads read the replies in turns, one for all), and every reply came through
      * the reply port that the waiting threads read (none was handed over by an upcall).
@@ -576,6 +619,7 @@ public final class GmiPeer implements PeerMain.Role {
         int threads = 4;
         int calls = 200;
         long before = GmiRuntime.get().repliesReadByWaitingCalls();
+        long before0 = GmiRuntime.get().callsRunLocally();
         ExecutorService callers = Executors.newFixedThreadPool(threads);
         try {
             List<Future<?>> done = new ArrayList<>();
@@ -601,7 +645,12 @@ public final class GmiPeer implements PeerMain.Role {
             callers.shutdownNow();
         }
         long read = GmiRuntime.get().repliesReadByWaitingCalls() - before;
-        expect(read == (long) threads * calls * (1 + n), "replies read from the reply port: " + read);
+        long local = GmiRuntime.get().callsRunLocally() - before0;
+        // Member 0 is this process's: its outcome is no reply (one per group call, and the single
+        // calls of the threads that call member 0); every other one came through the reply port.
+        long threadsOnZero = (threads + n - 1) / n;
+        expect(local == (long) threads * calls + threadsOnZero * calls, "calls run locally: " + local);
+        expect(read == (long) threads * calls * (1 + n) - local, "replies read from the reply port: " + read);
         pass("concurrent-replies");
     }
 
