@@ -116,7 +116,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
      * @param name the port's name, unique within the Ibis
      * @param upcall where messages go, or null for explicit receipt
      * @param connectUpcall told about connections as they come and go (may be null)
-     * @param properties port-specific properties (may be null; currently unused)
+     * @param properties port-specific properties (may be null): {@value ImplPropertyTable#RECEIVE_YIELD_EVERY}
      */
     protected AbstractReceivePort(AbstractIbis ibis, PortType type, String name, MessageUpcall upcall,
             ReceivePortConnectUpcall connectUpcall, Properties properties) {
@@ -130,6 +130,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
         this.downcalls = type.hasCapability(PortType.CONNECTION_DOWNCALLS);
         this.numbered = type.hasCapability(PortType.COMMUNICATION_NUMBERED);
         this.serializationName = PortTypeRules.serializationName(type);
+        int yieldEvery = ImplSettings.value(ImplPropertyTable.RECEIVE_YIELD_EVERY_PROPERTY, properties);
         UpcallDelivery readers = null;
         if (upcall != null) {
             if (type.hasCapability(PortType.RECEIVE_AUTO_UPCALLS)) {
@@ -146,11 +147,11 @@ public abstract class AbstractReceivePort implements ReceivePort {
                 LOG.warn("{}: the transport could not make a wait set ({}); reading each connection on a thread "
                         + "of its own", name, e.toString());
             }
-            SpinWait receiveSpin = new SpinWait(ibis.settings().receiveSpinMicros());
+            SpinWait receiveSpin = new SpinWait(ibis.settings().receiveSpinMicros(), yieldEvery);
             this.delivery = set != null ? new ManySenderReceipt(this, receiveSpin, set)
                     : new HandedOffReceipt(this, receiveSpin);
         } else {
-            this.delivery = new OneSenderReceipt(this, new SpinWait(ibis.settings().receiveSpinMicros()));
+            this.delivery = new OneSenderReceipt(this, new SpinWait(ibis.settings().receiveSpinMicros(), yieldEvery));
         }
         this.upcallReaders = readers;
     }

@@ -26,6 +26,16 @@ public final class ImplPropertyTable implements PropertyTable {
     public static final String RECEIVE_SPIN_MICROS = "ibis.receive.spin.micros";
 
     /**
+     * On a crowded host (more runnable threads than processors), an explicit receive that polls
+     * yields the processor at every this many waits between polls, and pauses at the others. A
+     * port property: set in the {@code Properties} given to {@code createReceivePort} it holds for
+     * that port only (else the system property, else {@value SpinWait#YIELD_EVERY}). A receiver whose
+     * senders need this host's processors to answer (a caller waiting for the replies of several
+     * processes on the same host) gains from yielding more often; a receiver of a stream loses.
+     */
+    public static final String RECEIVE_YIELD_EVERY = "ibis.receive.yield.every";
+
+    /**
      * Microseconds an upcall may go on running after it called {@code finish()} before another
      * thread takes over reading its connection (0: hand over at once).
      */
@@ -69,6 +79,10 @@ public final class ImplPropertyTable implements PropertyTable {
     public static final Property<Long> RECEIVE_SPIN_MICROS_PROPERTY = Property.ofLong(RECEIVE_SPIN_MICROS, 50, 0,
             Long.MAX_VALUE, "microseconds an explicit receive() on a port with one sender polls before it blocks"
                     + " (0: block at once)");
+    /** {@link #RECEIVE_YIELD_EVERY}. */
+    public static final Property<Integer> RECEIVE_YIELD_EVERY_PROPERTY = Property.ofInt(RECEIVE_YIELD_EVERY,
+            SpinWait.YIELD_EVERY, 1, Integer.MAX_VALUE, "on a crowded host, an explicit receive that polls yields the"
+                    + " processor at every this many waits between polls (also a receive port property)");
     /** {@link #UPCALL_HANDOFF_MICROS}. */
     public static final Property<Long> UPCALL_HANDOFF_MICROS_PROPERTY = Property.ofLong(UPCALL_HANDOFF_MICROS, 500,
             0, Long.MAX_VALUE, "microseconds an upcall may run after finish() before another thread reads its"
@@ -96,8 +110,9 @@ public final class ImplPropertyTable implements PropertyTable {
 
     private static final List<Property<?>> PROPERTIES = List.of(CONNECT_TIMEOUT_PROPERTY,
             HANDSHAKE_TIMEOUT_PROPERTY, HANDSHAKE_MAX_PROPERTY, RECEIVE_SPIN_MICROS_PROPERTY,
-            UPCALL_HANDOFF_MICROS_PROPERTY, UPCALL_SPIN_MICROS_PROPERTY, IDLE_CHECK_MILLIS_PROPERTY,
-            RECEIVE_CLOSE_TIMEOUT_PROPERTY, BUFFER_SIZE_PROPERTY, FIRST_BLOCK_SIZE_PROPERTY);
+            RECEIVE_YIELD_EVERY_PROPERTY, UPCALL_HANDOFF_MICROS_PROPERTY, UPCALL_SPIN_MICROS_PROPERTY,
+            IDLE_CHECK_MILLIS_PROPERTY, RECEIVE_CLOSE_TIMEOUT_PROPERTY, BUFFER_SIZE_PROPERTY,
+            FIRST_BLOCK_SIZE_PROPERTY);
 
     /** Creates the table (used by {@link java.util.ServiceLoader}). */
     public ImplPropertyTable() {

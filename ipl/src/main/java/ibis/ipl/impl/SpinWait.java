@@ -7,7 +7,8 @@ package ibis.ipl.impl;
  * reader costs when the data comes; blocking frees the processor when it does not.
  *
  * <p>Between polls the poller pauses ({@link Thread#onSpinWait()}) and, every
- * {@value #YIELD_EVERY}th time while the host is crowded (more runnable threads than processors,
+ * {@value #YIELD_EVERY}th time (or as often as its creator says) while the host is crowded (more
+ * runnable threads than processors,
  * {@link HostLoad}), yields the processor. Pausing keeps the poll loop tight: a yield is a system
  * call (one to two microseconds on a virtual machine), and when the peer runs on another core, as
  * two ranks of a job on a host with enough cores do, a yield after every poll was most of a
@@ -51,6 +52,7 @@ public final class SpinWait {
     private final Runnable yielder;
     private final Runnable pauser;
     private final java.util.function.BooleanSupplier crowded;
+    private final int yieldEvery;
     private int pauses;
     /** Pauses since the clock was last read. */
     private int unclocked;
@@ -65,16 +67,27 @@ public final class SpinWait {
      * @param spinMicros how long one wait polls at most (0: never poll)
      */
     public SpinWait(long spinMicros) {
-        this(spinMicros, System::nanoTime, Thread::yield, Thread::onSpinWait, HostLoad::crowded);
+        this(spinMicros, YIELD_EVERY, System::nanoTime, Thread::yield, Thread::onSpinWait, HostLoad::crowded);
     }
 
     /**
-     * For tests: a given clock (nanoseconds), given ways of yielding and pausing, and a given answer
+     * Creates the policy of one reader with its own yield period.
+     *
+     * @param spinMicros how long one wait polls at most (0: never poll)
+     * @param yieldEvery on a crowded host, one wait in this many yields the processor (at least 1)
+     */
+    public SpinWait(long spinMicros, int yieldEvery) {
+        this(spinMicros, yieldEvery, System::nanoTime, Thread::yield, Thread::onSpinWait, HostLoad::crowded);
+    }
+
+    /**
+     * For tests: a given yield period, clock (nanoseconds), ways of yielding and pausing, and answer
      * to whether the host is crowded.
      */
-    SpinWait(long spinMicros, java.util.function.LongSupplier clock, Runnable yielder, Runnable pauser,
-            java.util.function.BooleanSupplier crowded) {
+    SpinWait(long spinMicros, int yieldEvery, java.util.function.LongSupplier clock, Runnable yielder,
+            Runnable pauser, java.util.function.BooleanSupplier crowded) {
         this.spinNanos = Math.max(0, spinMicros) * 1000L;
+        this.yieldEvery = Math.max(1, yieldEvery);
         this.clock = clock;
         this.yielder = yielder;
         this.pauser = pauser;
@@ -107,9 +120,9 @@ public final class SpinWait {
     }
 
     /**
-     * Pauses once, or yields the processor (every {@value #YIELD_EVERY}th call while the host is
-     * crowded); reads the clock at the first call, after a yield and at every {@value #CLOCK_EVERY}th
-     * pause.
+     * Pauses once, or yields the processor (every {@value #YIELD_EVERY}th call, or the creator's
+     * period, while the host is crowded); reads the clock at the first call, after a yield and at
+     * every {@value #CLOCK_EVERY}th pause.
      *
      * @return true when the caller should poll again; false when the polling time is over or the
      *         pause or yield came back so late that other work evidently holds this processor (then the
@@ -117,7 +130,7 @@ public final class SpinWait {
      */
     public boolean next() {
         boolean yield = false;
-        if (++pauses == YIELD_EVERY) {
+        if (++pauses >= yieldEvery) {
             pauses = 0;
             yield = crowded.getAsBoolean();
         }

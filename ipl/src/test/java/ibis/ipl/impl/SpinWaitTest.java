@@ -25,7 +25,11 @@ public class SpinWaitTest {
     }
 
     private static SpinWait spinWait(long micros, Clock clock) {
-        return new SpinWait(micros, () -> {
+        return spinWait(micros, SpinWait.YIELD_EVERY, clock);
+    }
+
+    private static SpinWait spinWait(long micros, int yieldEvery, Clock clock) {
+        return new SpinWait(micros, yieldEvery, () -> {
             clock.reads++;
             return clock.now;
         }, () -> {
@@ -93,6 +97,26 @@ public class SpinWaitTest {
             polls++;
         }
         assertEquals(clock.yields, 50 / SpinWait.YIELD_EVERY, "crowded again: every YIELD_EVERY-th wait yields");
+    }
+
+    @Test
+    public void aShorterYieldPeriodYieldsMoreOftenOnACrowdedHost() {
+        Clock clock = new Clock();
+        SpinWait spin = spinWait(50, 2, clock);
+        assertTrue(spin.start());
+        int polls = 0;
+        while (spin.next()) {
+            polls++;
+        }
+        assertTrue(polls >= 49 && polls < 49 + SpinWait.CLOCK_EVERY, "polls: " + polls);
+        assertEquals(clock.yields, (polls + 1) / 2, "every second wait yields");
+        clock.crowded = false;
+        clock.yields = 0;
+        assertTrue(spin.start());
+        while (spin.next()) {
+            polls++;
+        }
+        assertEquals(clock.yields, 0, "not on a host with idle processors");
     }
 
     @Test
