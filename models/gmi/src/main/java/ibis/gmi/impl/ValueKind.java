@@ -181,22 +181,12 @@ enum ValueKind {
         if (v instanceof SubArray s) {
             return s.array.getClass().getComponentType().isPrimitive() ? s.copy() : NO_LOCAL_COPY;
         }
-        if (v instanceof boolean[] a) {
-            return a.clone();
-        } else if (v instanceof byte[] a) {
-            return a.clone();
-        } else if (v instanceof char[] a) {
-            return a.clone();
-        } else if (v instanceof short[] a) {
-            return a.clone();
-        } else if (v instanceof int[] a) {
-            return a.clone();
-        } else if (v instanceof long[] a) {
-            return a.clone();
-        } else if (v instanceof float[] a) {
-            return a.clone();
-        } else if (v instanceof double[] a) {
-            return a.clone();
+        Class<?> component = v.getClass().getComponentType();
+        if (component != null && component.isPrimitive()) {
+            int n = Array.getLength(v);
+            Object copy = Array.newInstance(component, n);
+            System.arraycopy(v, 0, copy, 0, n);
+            return copy;
         }
         return NO_LOCAL_COPY;
     }
