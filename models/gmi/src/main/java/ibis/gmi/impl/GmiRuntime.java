@@ -836,8 +836,8 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
      * to the other members: what a message to this process's own GMI port would do, without the
      * hand-off to its upcall thread and back. The arguments and the result are passed by value as
      * serialization would ({@link ValueKind#localCopy}; {@link #perform} does this only where copies
-     * are cheap). Only for calls whose caller waits for outcomes (return, flat combine): a discarded
-     * or forwarded call still returns at once. With the return of another member's result the
+     * are cheap). Only for calls whose caller waits for outcomes (return, flat and binomial
+     * combine): a discarded or forwarded call still returns at once. With the return of another member's result the
      * caller now returns after its own member ran too, as after the several RMI calls a group
      * invocation is equivalent to (seed 004); GMI orders no group invocations, so that a member runs
      * a call in the invoker's thread rather than its upcall thread is no new order.
