@@ -229,6 +229,11 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
     /** What a credit receive is, for its error message (made once). */
     private final String receivingCredit;
 
+    /** The connection this sink writes to (for tests). */
+    UcxConnection connection() {
+        return connection;
+    }
+
     UcxByteSink(UcxConnection connection, int window, int messageMax, int closeTimeoutMillis) {
         this.connection = connection;
         this.worker = connection.worker;

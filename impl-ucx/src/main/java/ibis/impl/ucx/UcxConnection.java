@@ -80,8 +80,14 @@ final class UcxConnection {
     /** The ends still open (2, 1, then 0: torn down). */
     private final AtomicInteger holds = new AtomicInteger(2);
 
+    /** The worker's {@link SideWatcher} reads the side channel when it becomes readable. */
+    private final boolean sideWatched;
+    /** UCX reports failed peers ({@code ibis.ucx.error.mode=peer}): the ends ask it now and then. */
+    private final boolean peerErrorMode;
+
     // Guarded by this (side channel reads).
     private long nextSideCheck;
+    private boolean sideClosed;
     private volatile IOException lost;
     private volatile long lostSince;
     private volatile boolean peerSourceClosed;
@@ -104,6 +110,8 @@ final class UcxConnection {
         this.closeTimeoutMillis = settings.closeTimeoutMillis();
         this.sink = new UcxByteSink(this, settings.window(), settings.messageMax(), settings.closeTimeoutMillis());
         this.source = new UcxByteSource(this, settings.closeTimeoutMillis());
+        this.peerErrorMode = settings.errorMode() == UcxNative.ERROR_MODE_PEER;
+        this.sideWatched = worker.sideWatcher.watch(this);
     }
 
     /** The tag of a message of {@code kind} to connection {@code id}. */
@@ -125,7 +133,7 @@ final class UcxConnection {
      * notes a failure UCX reported for the endpoint (peer error mode only).
      */
     synchronized void pollSide(boolean now) {
-        if (lost != null) {
+        if (lost != null || sideClosed) {
             return;
         }
         long t = System.nanoTime();
@@ -133,32 +141,63 @@ final class UcxConnection {
             return;
         }
         nextSideCheck = t + SIDE_CHECK_NANOS;
+        if (!readSide()) {
+            return;
+        }
+        int error = UcxNative.endpointError(endpoint);
+        if (error != 0) {
+            noteLost("UCX reports " + UcxNative.statusString(error), null);
+        }
+    }
+
+    /**
+     * For the {@link SideWatcher}: the side channel became readable; reads what it has (the peer's
+     * source closed, or the peer is gone). Does not touch the endpoint: the connection may be torn
+     * down meanwhile.
+     *
+     * @return whether the side channel is still worth watching
+     */
+    synchronized boolean sideReadable() {
+        return lost == null && !sideClosed && readSide() && lost == null;
+    }
+
+    /** The side channel, for the {@link SideWatcher}. */
+    SocketChannel sideChannel() {
+        return side;
+    }
+
+    /**
+     * Whether the ends look at the side channel themselves: it is not watched, or UCX's own
+     * failure reports must be asked for.
+     */
+    private boolean looksAtSide() {
+        return !sideWatched || peerErrorMode || worker.sideWatcher.broken();
+    }
+
+    /** Reads what the side channel has, with the monitor held; false when the peer was found lost. */
+    private boolean readSide() {
         try {
             while (true) {
                 sideBytes.clear();
                 int n = side.read(sideBytes);
                 if (n < 0) {
                     noteLost("the peer closed the side channel", null);
-                    return;
+                    return false;
                 }
                 if (n == 0) {
-                    break;
+                    return true;
                 }
                 for (int i = 0; i < n; i++) {
                     if (sideBytes.get(i) != SOURCE_CLOSED) {
                         noteLost("protocol error on the side channel (byte " + sideBytes.get(i) + ")", null);
-                        return;
+                        return false;
                     }
                     peerSourceClosed = true;
                 }
             }
         } catch (IOException e) {
             noteLost("the side channel failed: " + e.getMessage(), e);
-            return;
-        }
-        int error = UcxNative.endpointError(endpoint);
-        if (error != 0) {
-            noteLost("UCX reports " + UcxNative.statusString(error), null);
+            return false;
         }
     }
 
@@ -170,7 +209,9 @@ final class UcxConnection {
 
     /** For a sink: throws when the peer is gone or its source no longer reads. */
     void checkWritable() throws IOException {
-        pollSide(false);
+        if (looksAtSide()) {
+            pollSide(false);
+        }
         IOException e = lost;
         if (e != null) {
             throw new IOException(e.getMessage(), e);
@@ -185,7 +226,9 @@ final class UcxConnection {
      * after the side channel closed).
      */
     void checkReadable() throws IOException {
-        pollSide(false);
+        if (looksAtSide()) {
+            pollSide(false);
+        }
         IOException e = lost;
         if (e != null && System.nanoTime() - lostSince > LOST_GRACE_NANOS) {
             throw new IOException(e.getMessage(), e);
@@ -243,10 +286,16 @@ final class UcxConnection {
             source.releaseRequests();
             worker.connectionEnded(localId);
         } finally {
+            synchronized (this) {
+                sideClosed = true; // the watcher reads it no more
+            }
             try {
                 side.close();
             } catch (IOException e) {
                 LOG.debug("closing the side channel to {} failed: {}", peer, e.toString());
+            }
+            if (sideWatched) {
+                worker.sideWatcher.closed();
             }
             worker.release();
         }

@@ -144,6 +144,8 @@ final class UcxWorker {
     private final AtomicInteger blocked = new AtomicInteger();
     /** Drives the worker for sends in flight when no thread waits on it. */
     final UcxSendKeeper keeper;
+    /** Reads the side channels of the connections when they become readable. */
+    final SideWatcher sideWatcher;
     /** The transport (1) and every connection not yet torn down; 0: destroyed. */
     private final AtomicInteger references = new AtomicInteger(1);
 
@@ -233,6 +235,7 @@ final class UcxWorker {
         this.spinMicros = spinMicros;
         this.sliceNanos = Math.max(1, sliceMillis) * 1_000_000L;
         this.keeper = new UcxSendKeeper(this, "ibis-ucx-send-keeper-" + name);
+        this.sideWatcher = new SideWatcher("ibis-ucx-side-watcher-" + name);
     }
 
     /** A new poll-then-block policy for one waiter (an end of a connection). */
@@ -1003,6 +1006,7 @@ final class UcxWorker {
         if (n == 0) {
             LOG.debug("destroying the UCX worker");
             keeper.stop();
+            sideWatcher.stop();
             int left = drain(0, 0);
             if (left > 0) {
                 LOG.debug("{} messages for closed connections were still queued", left);

@@ -3,6 +3,7 @@ package ibis.impl.ucx;
 import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertNotNull;
 import static org.testng.Assert.assertTrue;
+import static org.testng.Assert.expectThrows;
 
 import ibis.io.ByteSource;
 import ibis.ipl.impl.ConnectionEnds;
@@ -139,5 +140,33 @@ public class UcxLivenessTest {
         } finally {
             transport.close();
         }
+    }
+
+    /**
+     * The worker's side watcher notes a killed peer by itself, while no end reads or writes (the ends
+     * no longer look at the side channel per call); the next write then fails at once. Its thread
+     * ends with the worker.
+     */
+    @Test(timeOut = 120_000)
+    public void theSideWatcherNotesAKilledPeerWhileNoEndLooks() throws Exception {
+        UcxTransport transport = new UcxTransport(new Properties(), (sink, source, peer) -> { });
+        Thread watcher;
+        try (ChildJvm child = start(IdleReader.class)) {
+            ConnectionEnds ends = transport.connect(member(child.await("CONTACT")), 20_000);
+            UcxConnection connection = ((UcxByteSink) ends.sink()).connection();
+            watcher = transport.worker().sideWatcher.thread();
+            assertNotNull(watcher, "the first connection started the side watcher");
+            assertFalse(connection.peerLost(), "the peer lives");
+            child.kill();
+            Waits.until("the side watcher notes the killed peer", connection::peerLost);
+            IOException e = expectThrows(IOException.class,
+                    () -> ends.sink().write(new ByteBuffer[] {ByteBuffer.wrap(new byte[] {1})}, 0, 1));
+            assertTrue(e.getMessage().contains("lost"), e.getMessage());
+            ends.closeQuietly();
+        } finally {
+            transport.close();
+        }
+        watcher.join(Waits.EVENTUALLY_MILLIS);
+        assertFalse(watcher.isAlive(), "the side watcher ends with the worker");
     }
 }
