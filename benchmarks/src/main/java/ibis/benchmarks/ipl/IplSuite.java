@@ -101,6 +101,13 @@ public final class IplSuite {
     /** The ucx report's plain two-member ping-pong ({@link PlainPingPong}), in the PERFTEST group. */
     private final PlainPingPong plainPingPong = new PlainPingPong("ucx");
     private static final String PLAIN_PING_PONG_LABEL = "Ibis ucx, a plain two-member program (one-way)";
+    /** The same program's 100 KB streams, {@code byte[]} and direct buffers, in the PERFTEST group. */
+    private final PlainPingPong plainStream = new PlainPingPong("ucx", PlainPingPong.Mode.BW);
+    private final PlainPingPong plainDirectStream = new PlainPingPong("ucx", PlainPingPong.Mode.BWD);
+    private static final String PLAIN_STREAM_LABEL = "Ibis ucx, a plain two-member program, byte[],"
+            + " writeArray/readArray, data";
+    private static final String PLAIN_DIRECT_LABEL = "Ibis ucx, a plain two-member program,"
+            + " writeByteBuffer/readByteBuffer, direct buffers, data";
 
     /** The implementation every other one is compared with, and the suite's default. */
     static final String TCP = ChildProcesses.DEFAULT_IMPLEMENTATION;
@@ -276,6 +283,8 @@ public final class IplSuite {
                         }
                     }
                     c.add(new Figure(PLAIN_PING_PONG_LABEL, true, plainPingPong));
+                    c.add(new Figure(PLAIN_STREAM_LABEL, false, plainStream));
+                    c.add(new Figure(PLAIN_DIRECT_LABEL, false, plainDirectStream));
                     groups.put(PERFTEST, c);
                 }
             }
@@ -697,6 +706,8 @@ public final class IplSuite {
         Figure bwShm = c.size() >= 4 ? c.get(2) : null;
         Figure bwTcp = c.size() >= 4 ? c.get(3) : null;
         Figure plain = find(groups, PERFTEST, PLAIN_PING_PONG_LABEL, null);
+        Figure plainStreamFigure = find(groups, PERFTEST, PLAIN_STREAM_LABEL, null);
+        Figure plainDirectFigure = find(groups, PERFTEST, PLAIN_DIRECT_LABEL, null);
         t.add("## ucx beside " + UcxPerftest.NAME + ", UCX's own C benchmark, and beside tcp (same run)");
         t.add("");
         if (perftest == null) {
@@ -722,7 +733,9 @@ public final class IplSuite {
                     + " data serialization, explicit receive, as the suite's ping-pong; default settings, a fresh"
                     + " pool per repetition, which warms up and times itself, as ucx_perftest does), beside the"
                     + " suite's own ping-pong, whose JVMs also hold a tcp Ibis, the raw-socket peers and the ports"
-                    + " of every other figure (docs/benchmarks.md). Ratios: Ibis / peer, paired per repetition.");
+                    + " of every other figure (docs/benchmarks.md); the same program's 100 KB streams (`"
+                    + plainStream.command() + "`, and `bwd`: direct buffers) beside the suite's own."
+                    + " Ratios: Ibis / peer, paired per repetition.");
             t.add("");
         }
         t.add("One-way latency, 1-byte message (µs, lower is better):");
@@ -748,6 +761,8 @@ public final class IplSuite {
         t.add(ucxRow(perftestLabel(UcxPerftest.Test.TAG_BW, UcxPerftest.Transport.TCP), bwTcp, 1, bwShm, bwTcp));
         t.add(ucxRow(ibisLabel + ", byte[], writeArray/readArray, data", stream, 1, bwShm, bwTcp));
         t.add(ucxRow(ibisLabel + DIRECT_SUFFIX + ", data", direct, 1, bwShm, bwTcp));
+        t.add(ucxRow(PLAIN_STREAM_LABEL, plainStreamFigure, 1, bwShm, bwTcp));
+        t.add(ucxRow(PLAIN_DIRECT_LABEL, plainDirectFigure, 1, bwShm, bwTcp));
         t.add("");
         t.add("Targets of ucx:");
         t.add("");
@@ -761,6 +776,10 @@ public final class IplSuite {
                 + " memory", ratioOrNaN(stream, bwShm), 0.9, true));
         t.add(target(ibisLabel + " 100 KB direct-buffer throughput (data) / " + UcxPerftest.NAME + " tag_bw, shared"
                 + " memory", ratioOrNaN(direct, bwShm), 0.9, true));
+        t.add(target(ibisLabel + " 100 KB byte[] throughput, a plain two-member program / " + UcxPerftest.NAME
+                + " tag_bw, shared memory", ratioOrNaN(plainStreamFigure, bwShm), 0.9, true));
+        t.add(target(ibisLabel + " 100 KB direct-buffer throughput, a plain two-member program / " + UcxPerftest.NAME
+                + " tag_bw, shared memory", ratioOrNaN(plainDirectFigure, bwShm), 0.9, true));
         t.add(target("Ibis tcp round trip / " + ibisLabel + " round trip (explicit receive)",
                 ratioOrNaN(tcpReference, explicit), 5, true));
         t.add("");
