@@ -169,4 +169,29 @@ public class UcxLivenessTest {
         watcher.join(Waits.EVENTUALLY_MILLIS);
         assertFalse(watcher.isAlive(), "the side watcher ends with the worker");
     }
+
+    /**
+     * Connections set up and torn down one after another let go of every side channel, although
+     * each was registered with the side watcher's selector, and the watcher goes on.
+     */
+    @Test(timeOut = 120_000)
+    public void tornDownConnectionsLeaveNoSideChannelOpen() throws Exception {
+        try (TransportPair pair = new TransportPair()) {
+            pair.connect(); // starts both side watchers
+            int before = openFiles();
+            for (int i = 0; i < 200; i++) {
+                TransportPair.Connection c = pair.connect();
+                c.connector().closeQuietly();
+                c.acceptor().closeQuietly();
+            }
+            Waits.until("the side channels of 200 closed connections are let go (" + before + " files open before)",
+                    () -> openFiles() <= before);
+            assertTrue(pair.from.worker().sideWatcher.thread().isAlive(), "the watcher goes on for the others");
+        }
+    }
+
+    private static int openFiles() {
+        String[] fds = new java.io.File("/proc/self/fd").list();
+        return fds == null ? -1 : fds.length;
+    }
 }
