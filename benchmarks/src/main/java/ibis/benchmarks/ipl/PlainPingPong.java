@@ -64,11 +64,10 @@ final class PlainPingPong implements SelfTimedPeer {
 
     @Override
     public double measure(int iterations) throws IOException, InterruptedException {
-        PlainPrograms.Run r = mode == Mode.LAT
-                ? PlainPrograms.runPlain(implementation, RankPingPong.class.getName(), TIMEOUT_MINUTES, "lat",
-                        Integer.toString(iterations))
-                : PlainPrograms.runPlain(implementation, RankPingPong.class.getName(), TIMEOUT_MINUTES,
-                        mode.argument, Integer.toString(iterations), Integer.toString(ArrayKind.MESSAGE_BYTES));
+        String[] args = mode == Mode.LAT ? new String[] {mode.argument, Integer.toString(iterations)}
+                : new String[] {mode.argument, Integer.toString(iterations), Integer.toString(ArrayKind.MESSAGE_BYTES)};
+        PlainPrograms.Run r = PlainPrograms.runPlain(implementation, RankPingPong.class.getName(), TIMEOUT_MINUTES,
+                args);
         double figure = Double.NaN;
         for (String line : r.output()) {
             Matcher m = result.matcher(line);

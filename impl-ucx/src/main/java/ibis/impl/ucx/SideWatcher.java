@@ -34,8 +34,10 @@ final class SideWatcher implements Runnable {
     private Selector selector;
     private Thread thread;
     private boolean stopped;
-    private boolean failed;
-    /** The thread failed: connections look at their side channels themselves again. */
+    /**
+     * No selector could be opened, or the thread failed: connections look at their side channels
+     * themselves (again), and new ones are not watched.
+     */
     private volatile boolean broken;
 
     /** A watcher whose thread is named {@code name} (started with the first {@link #watch}). */
@@ -46,18 +48,18 @@ final class SideWatcher implements Runnable {
     /**
      * Watches the side channel of {@code c} from now on, until it is closed or the peer is lost.
      *
-     * @return false when the connection must look at its side channel itself (no selector, or the
-     *         worker is ending)
+     * @return false when the connection must look at its side channel itself (no selector, the
+     *         watcher failed, or the worker is ending)
      */
     synchronized boolean watch(UcxConnection c) {
-        if (stopped || failed) {
+        if (stopped || broken) {
             return false;
         }
         if (selector == null) {
             try {
                 selector = Selector.open();
             } catch (IOException e) {
-                failed = true;
+                broken = true;
                 LOG.debug("no selector for the side channels ({}): connections look at them themselves",
                         e.toString());
                 return false;

@@ -158,7 +158,7 @@ final class UcxConnection {
      * @return whether the side channel is still worth watching
      */
     synchronized boolean sideReadable() {
-        return lost == null && !sideClosed && readSide() && lost == null;
+        return lost == null && !sideClosed && readSide();
     }
 
     /** The side channel, for the {@link SideWatcher}. */
