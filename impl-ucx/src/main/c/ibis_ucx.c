@@ -146,7 +146,7 @@ JNIEXPORT jstring JNICALL Java_ibis_impl_ucx_UcxNative_version(JNIEnv *env, jcla
     return (*env)->NewStringUTF(env, ucp_get_version_string());
 }
 
-JNIEXPORT jlong JNICALL Java_ibis_impl_ucx_UcxNative_workerCreate(JNIEnv *env, jclass c)
+JNIEXPORT jlong JNICALL Java_ibis_impl_ucx_UcxNative_workerCreate(JNIEnv *env, jclass c, jstring rndvThresh)
 {
     (void)c;
     ucp_config_t *config;
@@ -154,6 +154,21 @@ JNIEXPORT jlong JNICALL Java_ibis_impl_ucx_UcxNative_workerCreate(JNIEnv *env, j
     if (status != UCS_OK) {
         throw_status(env, "ucp_config_read", status);
         return 0;
+    }
+    /* The eager/rendezvous switch of ibis.ucx.eager.max; a UCX_RNDV_THRESH of the user's environment wins. */
+    if (rndvThresh != NULL && getenv("UCX_RNDV_THRESH") == NULL) {
+        const char *value = (*env)->GetStringUTFChars(env, rndvThresh, NULL);
+        if (value == NULL) {
+            ucp_config_release(config);
+            return 0; /* OutOfMemoryError pending */
+        }
+        status = ucp_config_modify(config, "RNDV_THRESH", value);
+        (*env)->ReleaseStringUTFChars(env, rndvThresh, value);
+        if (status != UCS_OK) {
+            ucp_config_release(config);
+            throw_status(env, "ucp_config_modify(RNDV_THRESH) for ibis.ucx.eager.max", status);
+            return 0;
+        }
     }
     ucp_params_t params;
     memset(&params, 0, sizeof params);
@@ -294,6 +309,23 @@ JNIEXPORT jlong JNICALL Java_ibis_impl_ucx_UcxNative_endpointCreate(JNIEnv *env,
  * is not allowed. Either way our struct is freed here: UCX calls no error handler once the close
  * started.
  */
+JNIEXPORT jstring JNICALL Java_ibis_impl_ucx_UcxNative_endpointInfo(JNIEnv *env, jclass c, jlong endpoint)
+{
+    (void)c;
+    char *text = NULL;
+    size_t size = 0;
+    FILE *stream = open_memstream(&text, &size);
+    if (stream == NULL) {
+        throw_new(env, "java/lang/OutOfMemoryError", "ibis-ucx: endpointInfo stream");
+        return NULL;
+    }
+    ucp_ep_print_info(ENDPOINT(endpoint)->ep, stream);
+    fclose(stream);
+    jstring result = (*env)->NewStringUTF(env, text != NULL ? text : "");
+    free(text);
+    return result;
+}
+
 JNIEXPORT void JNICALL Java_ibis_impl_ucx_UcxNative_endpointClose(JNIEnv *env, jclass c, jlong worker,
                                                                   jlong endpoint, jboolean force,
                                                                   jint timeout_millis)
@@ -418,6 +450,9 @@ JNIEXPORT jint JNICALL Java_ibis_impl_ucx_UcxNative_requestStatus(JNIEnv *env, j
 {
     (void)env;
     (void)c;
+    if (request == 0) {
+        return (jint)UCS_OK; /* 0 stands for a call that completed at once: never hand UCX a null request */
+    }
     return (jint)ucp_request_check_status(PTR(request));
 }
 

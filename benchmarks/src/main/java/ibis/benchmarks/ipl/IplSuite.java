@@ -670,7 +670,7 @@ public final class IplSuite {
 
     /** The label of a ucx_perftest figure. */
     private static String perftestLabel(UcxPerftest.Test test, UcxPerftest.Transport transport) {
-        return UcxPerftest.NAME + " " + test.name + ", " + transport.description;
+        return UcxPerftest.NAME + " " + test.label() + ", " + transport.description;
     }
 
     /** The first figure of a group with this label (and serialization, when not null), or null. */
@@ -705,6 +705,10 @@ public final class IplSuite {
         Figure latTcp = c.size() >= 4 ? c.get(1) : null;
         Figure bwShm = c.size() >= 4 ? c.get(2) : null;
         Figure bwTcp = c.size() >= 4 ? c.get(3) : null;
+        Figure eagerShm = find(groups, PERFTEST, perftestLabel(UcxPerftest.Test.TAG_BW_EAGER,
+                UcxPerftest.Transport.SHARED_MEMORY), null);
+        Figure eagerTcp = find(groups, PERFTEST, perftestLabel(UcxPerftest.Test.TAG_BW_EAGER,
+                UcxPerftest.Transport.TCP), null);
         Figure plain = find(groups, PERFTEST, PLAIN_PING_PONG_LABEL, null);
         Figure plainStreamFigure = find(groups, PERFTEST, PLAIN_STREAM_LABEL, null);
         Figure plainDirectFigure = find(groups, PERFTEST, PLAIN_DIRECT_LABEL, null);
@@ -759,10 +763,20 @@ public final class IplSuite {
         t.add(ucxRow(perftestLabel(UcxPerftest.Test.TAG_BW, UcxPerftest.Transport.SHARED_MEMORY), bwShm, 1, bwShm,
                 bwTcp));
         t.add(ucxRow(perftestLabel(UcxPerftest.Test.TAG_BW, UcxPerftest.Transport.TCP), bwTcp, 1, bwShm, bwTcp));
+        t.add(ucxRow(perftestLabel(UcxPerftest.Test.TAG_BW_EAGER, UcxPerftest.Transport.SHARED_MEMORY), eagerShm, 1,
+                bwShm, bwTcp));
+        t.add(ucxRow(perftestLabel(UcxPerftest.Test.TAG_BW_EAGER, UcxPerftest.Transport.TCP), eagerTcp, 1, bwShm,
+                bwTcp));
         t.add(ucxRow(ibisLabel + ", byte[], writeArray/readArray, data", stream, 1, bwShm, bwTcp));
         t.add(ucxRow(ibisLabel + DIRECT_SUFFIX + ", data", direct, 1, bwShm, bwTcp));
         t.add(ucxRow(PLAIN_STREAM_LABEL, plainStreamFigure, 1, bwShm, bwTcp));
         t.add(ucxRow(PLAIN_DIRECT_LABEL, plainDirectFigure, 1, bwShm, bwTcp));
+        t.add("");
+        t.add("ucx_perftest's stream is shown twice: with UCX's own choice of protocol (rendezvous for 100 KB: the"
+                + " receiver reads the sender's memory with `cma`, pinning its pages one by one, which is slow on"
+                + " this virtual machine) and with every message sent eagerly, copied through UCX's shared-memory"
+                + " FIFO (`UCX_RNDV_THRESH=inf`). Ibis uses UCX's choice unless `ibis.ucx.eager.max` says otherwise"
+                + " (impl-ucx README, \"Eager or rendezvous\").");
         t.add("");
         t.add("Targets of ucx:");
         t.add("");

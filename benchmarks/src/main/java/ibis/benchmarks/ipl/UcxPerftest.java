@@ -69,18 +69,31 @@ final class UcxPerftest {
     /** A test of UCP tag matching. */
     enum Test {
         /** Ping-pong of 1-byte tagged messages: one-way latency. */
-        TAG_LAT("tag_lat", 1, true),
-        /** A stream of 100 KB (102,400-byte) tagged messages: bandwidth. */
-        TAG_BW("tag_bw", 102_400, false);
+        TAG_LAT("tag_lat", 1, true, null),
+        /** A stream of 100 KB (102,400-byte) tagged messages: bandwidth, UCX's own protocol choice. */
+        TAG_BW("tag_bw", 102_400, false, null),
+        /**
+         * The same stream with every message sent eagerly ({@code UCX_RNDV_THRESH=inf}), what
+         * {@code ibis.ucx.eager.max=inf} gives impl-ucx.
+         */
+        TAG_BW_EAGER("tag_bw", 102_400, false, "inf");
 
         final String name;
         final int bytes;
         final boolean latency;
+        /** The {@code UCX_RNDV_THRESH} of both processes, or null to leave UCX's default (or the user's setting). */
+        final String rndvThreshold;
 
-        Test(String name, int bytes, boolean latency) {
+        Test(String name, int bytes, boolean latency, String rndvThreshold) {
             this.name = name;
             this.bytes = bytes;
             this.latency = latency;
+            this.rndvThreshold = rndvThreshold;
+        }
+
+        /** How the report names the test: its {@code -t} name, and the protocol when it sets one. */
+        String label() {
+            return rndvThreshold == null ? name : name + " with `UCX_RNDV_THRESH=" + rndvThreshold + "`";
         }
     }
 
@@ -178,7 +191,7 @@ final class UcxPerftest {
         IOException last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
             int port = freePort();
-            Process server = start(List.of(executable, "-p", Integer.toString(port)), transport);
+            Process server = start(List.of(executable, "-p", Integer.toString(port)), transport, test);
             List<String> serverOutput = Collections.synchronizedList(new ArrayList<>());
             Thread drain = drain(server, serverOutput);
             try {
@@ -189,7 +202,7 @@ final class UcxPerftest {
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
                 while (true) {
                     List<String> collected = Collections.synchronizedList(new ArrayList<>());
-                    int status = runToEnd(start(client, transport), collected);
+                    int status = runToEnd(start(client, transport, test), collected);
                     List<String> output = tail(collected, Integer.MAX_VALUE);
                     if (status == 0) {
                         return parse(output);
@@ -217,10 +230,13 @@ final class UcxPerftest {
         throw last;
     }
 
-    private Process start(List<String> command, Transport transport) throws IOException {
+    private Process start(List<String> command, Transport transport, Test test) throws IOException {
         ProcessBuilder pb = ChildProcesses.prepare(new ProcessBuilder(command)).redirectErrorStream(true);
         if (transport.tls != null) {
             pb.environment().put("UCX_TLS", transport.tls);
+        }
+        if (test.rndvThreshold != null) {
+            pb.environment().put("UCX_RNDV_THRESH", test.rndvThreshold);
         }
         return pb.start();
     }

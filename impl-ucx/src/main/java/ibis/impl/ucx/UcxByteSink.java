@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.AsynchronousCloseException;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -194,7 +195,13 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
         }
     };
 
-    /** The sends of the current write from an application's buffer ({@link #sendInPlace}); writer only. */
+    /**
+     * The sends of the current write from an application's buffer ({@link #sendInPlace}): written by
+     * the writer only, under their own monitor, which {@code heldSent.mayBeReady()} takes too: the
+     * leader of the worker calls that from its thread, also while the writer is running (a lead
+     * holder's condition is looked at while it takes in events), and must never see a request that
+     * was freed, or a count ahead of its request.
+     */
     private final long[] heldRequests = new long[RING];
     private int heldCount;
     /** The last application buffers sent in place, with their addresses; writer only. */
@@ -213,10 +220,16 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
 
         @Override
         boolean mayBeReady() {
-            int n = heldCount;
-            return guard.isClosed() || n == 0
-                    || UcxNative.requestStatus(heldRequests[n - 1]) != UcxNative.IN_PROGRESS
-                    || worker.heldMessageArrived();
+            if (guard.isClosed()) {
+                return true;
+            }
+            synchronized (heldRequests) {
+                int n = heldCount;
+                if (n == 0 || UcxNative.requestStatus(heldRequests[n - 1]) != UcxNative.IN_PROGRESS) {
+                    return true;
+                }
+            }
+            return worker.heldMessageArrived();
         }
 
         @Override
@@ -402,7 +415,10 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
                             + UcxNative.statusString((int) r));
                 }
                 if (r > 0) {
-                    heldRequests[heldCount++] = r;
+                    synchronized (heldRequests) {
+                        heldRequests[heldCount] = r;
+                        heldCount++;
+                    }
                 }
                 sent += n;
                 p += n;
@@ -412,11 +428,15 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
             }
             part.position(end);
         } catch (IOException | RuntimeException e) {
-            for (int i = 0; i < heldCount; i++) {
-                RequestCompletion.abandon(worker, heldRequests[i], part);
-                heldRequests[i] = 0;
+            long[] abandoned;
+            synchronized (heldRequests) {
+                abandoned = Arrays.copyOf(heldRequests, heldCount);
+                Arrays.fill(heldRequests, 0, heldCount, 0L);
+                heldCount = 0;
             }
-            heldCount = 0;
+            for (long r : abandoned) {
+                RequestCompletion.abandon(worker, r, part);
+            }
             throw e;
         }
     }
@@ -433,15 +453,17 @@ final class UcxByteSink implements ByteSink, UcxSendKeeper.Sender {
             }
         }
         int failed = UcxNative.OK;
-        for (int i = 0; i < heldCount; i++) {
-            int status = UcxNative.requestStatus(heldRequests[i]);
-            if (status != UcxNative.OK) {
-                failed = status;
+        synchronized (heldRequests) {
+            for (int i = 0; i < heldCount; i++) {
+                int status = UcxNative.requestStatus(heldRequests[i]);
+                if (status != UcxNative.OK) {
+                    failed = status;
+                }
+                UcxNative.requestFree(heldRequests[i]);
+                heldRequests[i] = 0;
             }
-            UcxNative.requestFree(heldRequests[i]);
-            heldRequests[i] = 0;
+            heldCount = 0;
         }
-        heldCount = 0;
         if (failed != UcxNative.OK) {
             throw new IOException("connection to " + connection.peer + " lost: sending failed: "
                     + UcxNative.statusString(failed));

@@ -47,10 +47,13 @@ final class UcxNative {
      * Creates a UCP context (features TAG and WAKEUP) and one worker in thread mode MULTI, with
      * UCX's configuration read from the environment ({@code UCX_*}).
      *
+     * @param rndvThresh UCX's {@code RNDV_THRESH} for this context ({@code inf}, {@code auto} or a
+     *        byte count), or null for UCX's own; ignored when {@code UCX_RNDV_THRESH} is set in the
+     *        environment (the user's setting wins)
      * @return the worker handle (never 0)
      * @throws java.io.IOException when UCX fails; the message names the failing call and status
      */
-    static native long workerCreate() throws java.io.IOException;
+    static native long workerCreate(String rndvThresh) throws java.io.IOException;
 
     /** The worker's address ({@code ucp_worker_get_address}), to be sent to peers. */
     static native byte[] workerAddress(long worker) throws java.io.IOException;
@@ -63,6 +66,13 @@ final class UcxNative {
      * @throws java.io.IOException when UCX fails
      */
     static native long endpointCreate(long worker, byte[] address, int errorMode) throws java.io.IOException;
+
+    /**
+     * UCX's description of an endpoint ({@code ucp_ep_print_info}): its transports and lanes, and
+     * the message sizes of each protocol (eager, rendezvous) per operation, such as
+     * {@code tag_send_nbr: 0..<egr/short>..8185..<egr/bcopy>..(inf)}. For logs and tests.
+     */
+    static native String endpointInfo(long endpoint);
 
     /**
      * Closes an endpoint ({@code ucp_ep_close_nbx}), progressing the worker until the close completes

@@ -33,6 +33,13 @@ public final class UcxPropertyTable implements PropertyTable {
     /** Milliseconds a blocked wait lasts at most before it looks at its deadline, interrupt and peer. */
     public static final String WAIT_SLICE = "ibis.ucx.wait.slice";
 
+    /**
+     * Largest UCX message sent eagerly (copied through UCX's buffers) instead of by rendezvous (the
+     * receiver reads the sender's memory): {@code inf}, {@code auto} (UCX's choice) or bytes. Sets
+     * UCX's {@code RNDV_THRESH}, unless {@code UCX_RNDV_THRESH} is set in the environment.
+     */
+    public static final String EAGER_MAX = "ibis.ucx.eager.max";
+
     /** The largest message a receiver accepts, whatever its peer's {@link #MESSAGE_MAX}: 16 MiB. */
     static final int PROTOCOL_MESSAGE_MAX = 16 << 20;
     /** The smallest {@link #WINDOW}: more than the 2 MiB a connection must carry while nobody reads. */
@@ -67,8 +74,16 @@ public final class UcxPropertyTable implements PropertyTable {
             3_600_000, "milliseconds a thread blocked on the UCX worker waits at most before it looks at its"
                     + " deadline, interrupt and the liveness of its peer again (no wake-up waits for it)");
 
+    /** {@link #EAGER_MAX}. */
+    public static final Property<String> EAGER_MAX_PROPERTY = Property.ofText(EAGER_MAX, "auto", "largest UCX"
+            + " message sent eagerly, copied through UCX's own buffers (the shared-memory FIFO between processes"
+            + " of a host), rather than by rendezvous, where the receiver reads the sender's memory (cma on a"
+            + " host, RDMA between hosts): auto (UCX's own choice), inf (every message; none is longer than"
+            + " ibis.ucx.message.max) or a size in bytes (suffix k, m or g allowed); UCX_RNDV_THRESH in the"
+            + " environment takes precedence");
+
     static final List<Property<?>> PROPERTIES = List.of(ADDRESS_PROPERTY, MESSAGE_MAX_PROPERTY, WINDOW_PROPERTY,
-            ERROR_MODE_PROPERTY, CLOSE_TIMEOUT_PROPERTY, WAIT_SLICE_PROPERTY);
+            ERROR_MODE_PROPERTY, CLOSE_TIMEOUT_PROPERTY, WAIT_SLICE_PROPERTY, EAGER_MAX_PROPERTY);
 
     /** Creates the table (used by {@link java.util.ServiceLoader}). */
     public UcxPropertyTable() {
@@ -90,6 +105,42 @@ public final class UcxPropertyTable implements PropertyTable {
             default:
                 throw new InvalidPropertyException(ERROR_MODE, text, "none or peer", null);
         }
+    }
+
+    /**
+     * The value of UCX's {@code RNDV_THRESH} that {@link #EAGER_MAX} names: {@code inf}, {@code auto}
+     * or a byte count.
+     *
+     * @throws InvalidPropertyException for anything else
+     */
+    static String rndvThreshold(Properties properties) {
+        String text = EAGER_MAX_PROPERTY.get(properties).trim().toLowerCase(Locale.ROOT);
+        if (text.equals("inf") || text.equals("auto")) {
+            return text;
+        }
+        String digits = text.endsWith("b") ? text.substring(0, text.length() - 1) : text;
+        int shift = 0;
+        if (!digits.isEmpty()) {
+            switch (digits.charAt(digits.length() - 1)) {
+                case 'k' -> shift = 10;
+                case 'm' -> shift = 20;
+                case 'g' -> shift = 30;
+                default -> shift = 0;
+            }
+        }
+        if (shift > 0) {
+            digits = digits.substring(0, digits.length() - 1);
+        }
+        try {
+            long bytes = Long.parseLong(digits);
+            if (bytes >= 0 && bytes <= (Long.MAX_VALUE >> shift)) {
+                return Long.toString(bytes << shift);
+            }
+        } catch (NumberFormatException e) {
+            // falls through to the error
+        }
+        throw new InvalidPropertyException(EAGER_MAX, EAGER_MAX_PROPERTY.get(properties),
+                "inf, auto or a size in bytes such as 65536 or 64k", null);
     }
 
     @Override

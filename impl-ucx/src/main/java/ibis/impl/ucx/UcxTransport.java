@@ -83,6 +83,7 @@ public final class UcxTransport implements Transport {
         InetAddress address;
         long spinMicros;
         long sliceMillis;
+        String rndvThreshold;
         try {
             int window = UcxPropertyTable.WINDOW_PROPERTY.get(properties);
             int messageMax = UcxPropertyTable.MESSAGE_MAX_PROPERTY.get(properties);
@@ -91,6 +92,7 @@ public final class UcxTransport implements Transport {
             this.settings = new Settings(window, messageMax, (int) closeTimeout, errorMode);
             spinMicros = ImplPropertyTable.RECEIVE_SPIN_MICROS_PROPERTY.get(properties);
             sliceMillis = UcxPropertyTable.WAIT_SLICE_PROPERTY.get(properties);
+            rndvThreshold = UcxPropertyTable.rndvThreshold(properties);
             this.setupTimeoutMillis = Math.max(1, ImplPropertyTable.HANDSHAKE_TIMEOUT_PROPERTY.get(properties));
             address = ListenAddress.choose(UcxPropertyTable.ADDRESS_PROPERTY.get(properties), properties);
         } catch (InvalidPropertyException e) {
@@ -98,7 +100,8 @@ public final class UcxTransport implements Transport {
         }
         NativeLibrary.load(); // says why when it cannot (NativeLibrary.UnavailableException)
         String name = Integer.toString(TRANSPORTS.incrementAndGet());
-        this.worker = new UcxWorker(UcxNative.workerCreate(), spinMicros, name, sliceMillis);
+        this.worker = new UcxWorker(UcxNative.workerCreate(
+                "auto".equals(rndvThreshold) ? null : rndvThreshold), spinMicros, name, sliceMillis);
         ServerSocketChannel s = null;
         try {
             this.workerAddress = UcxNative.workerAddress(worker.handle);

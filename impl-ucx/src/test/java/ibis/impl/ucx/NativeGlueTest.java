@@ -52,7 +52,7 @@ public class NativeGlueTest {
         }
         NativeLibrary.load();
         assertNull(NativeLibrary.unavailableReason());
-        worker = UcxNative.workerCreate();
+        worker = UcxNative.workerCreate(null);
         assertNotEquals(worker, 0L);
         endpoint = UcxNative.endpointCreate(worker, UcxNative.workerAddress(worker), UcxNative.ERROR_MODE_NONE);
         infoAddress = UcxNative.address(info);
@@ -196,7 +196,7 @@ public class NativeGlueTest {
 
     @Test
     public void aWorkerWithAnOpenEndpointIsDestroyed() throws Exception {
-        long second = UcxNative.workerCreate();
+        long second = UcxNative.workerCreate(null);
         byte[] address = UcxNative.workerAddress(second);
         UcxNative.endpointCreate(second, address, UcxNative.ERROR_MODE_PEER);
         UcxNative.endpointCreate(second, address, UcxNative.ERROR_MODE_NONE);

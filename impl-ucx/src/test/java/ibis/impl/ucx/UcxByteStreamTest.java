@@ -26,11 +26,11 @@ import org.testng.annotations.Test;
 /** A sink and a source over real UCP workers: order, integrity, end of stream, flow control. */
 public class UcxByteStreamTest {
 
-    private static void write(ByteSink sink, byte[] bytes) throws Exception {
+    static void write(ByteSink sink, byte[] bytes) throws Exception {
         sink.write(new ByteBuffer[] {ByteBuffer.wrap(bytes)}, 0, 1);
     }
 
-    private static byte[] read(ByteSource source, int n) throws Exception {
+    static byte[] read(ByteSource source, int n) throws Exception {
         ByteBuffer b = ByteBuffer.allocate(n);
         while (b.hasRemaining()) {
             source.read(b, b.remaining());

@@ -183,6 +183,60 @@ public class UcxHeldSendTest {
         }
     }
 
+    /**
+     * Held sends that complete at once (every message eager, {@code ibis.ucx.eager.max=inf}) while
+     * other threads of the writing side wait on its worker, whose leader looks at the writer's
+     * condition from its own thread while the writer frees its requests: every message arrives
+     * intact and the waiters go on. (In the ipl suite with every message eager, such a look once read
+     * a request slot the writer had just cleared and handed UCX a null request: SIGSEGV in
+     * {@code ucp_request_check_status}. This test did not reproduce that race in two runs of the
+     * old code; it keeps the path covered.)
+     */
+    @Test(timeOut = 120_000)
+    public void heldSendsCompletingAtOnceBesideWaitingThreadsKeepTheProcessAlive() throws Exception {
+        Properties eager = new Properties();
+        eager.setProperty(UcxPropertyTable.EAGER_MAX, "inf");
+        try (TransportPair pair = new TransportPair(eager)) {
+            TransportPair.Connection c = pair.connect();
+            UcxByteStreamTest.handshake(c);
+            int waiters = 4;
+            TransportPair.Connection[] idle = new TransportPair.Connection[waiters];
+            CompletableFuture<?>[] waiting = new CompletableFuture<?>[waiters];
+            for (int i = 0; i < waiters; i++) {
+                idle[i] = pair.connect();
+                UcxByteStreamTest.handshake(idle[i]);
+                ByteSource in = idle[i].connector().source();
+                waiting[i] = CompletableFuture.runAsync(() -> {
+                    try {
+                        assertEquals(UcxByteStreamTest.read(in, 1)[0], (byte) 9); // waits on the writer's worker
+                    } catch (Exception e) {
+                        throw new RuntimeException(e);
+                    }
+                });
+            }
+            int messages = 20_000;
+            ByteBuffer part = directPayload(16_384, 7);
+            long expected = crc(part);
+            CompletableFuture<Void> reader = CompletableFuture.runAsync(() -> {
+                try {
+                    for (int m = 0; m < messages; m++) {
+                        assertEquals(crc(readWithPart(c.acceptor().source(), m)), expected, "message " + m);
+                    }
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+            });
+            for (int m = 0; m < messages; m++) {
+                writeWithPart(c.connector().sink(), m, part.clear());
+            }
+            reader.get(100, TimeUnit.SECONDS);
+            for (int i = 0; i < waiters; i++) {
+                UcxByteStreamTest.write(idle[i].acceptor().sink(), new byte[] {9});
+                waiting[i].get(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
     /** Writes every part (overwriting each once written), then reads the peer's: their checksums. */
     private static long[] exchange(ByteSink out, ByteSource in, long seed) throws Exception {
         for (int i = 0; i < SIZES.length; i++) {
