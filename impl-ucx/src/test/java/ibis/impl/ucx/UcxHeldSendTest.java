@@ -201,31 +201,41 @@ public class UcxHeldSendTest {
             UcxByteStreamTest.handshake(c);
             int waiters = 4;
             TransportPair.Connection[] idle = new TransportPair.Connection[waiters];
+            // Threads of their own: blocked tasks in the common pool would starve the handshakes' tasks.
             CompletableFuture<?>[] waiting = new CompletableFuture<?>[waiters];
             for (int i = 0; i < waiters; i++) {
                 idle[i] = pair.connect();
                 UcxByteStreamTest.handshake(idle[i]);
                 ByteSource in = idle[i].connector().source();
-                waiting[i] = CompletableFuture.runAsync(() -> {
+                CompletableFuture<Void> done = new CompletableFuture<>();
+                waiting[i] = done;
+                Thread t = new Thread(() -> {
                     try {
                         assertEquals(UcxByteStreamTest.read(in, 1)[0], (byte) 9); // waits on the writer's worker
-                    } catch (Exception e) {
-                        throw new RuntimeException(e);
+                        done.complete(null);
+                    } catch (Throwable e) {
+                        done.completeExceptionally(e);
                     }
-                });
+                }, "idle-waiter-" + i);
+                t.setDaemon(true);
+                t.start();
             }
             int messages = 20_000;
             ByteBuffer part = directPayload(16_384, 7);
             long expected = crc(part);
-            CompletableFuture<Void> reader = CompletableFuture.runAsync(() -> {
+            CompletableFuture<Void> reader = new CompletableFuture<>();
+            Thread readerThread = new Thread(() -> {
                 try {
                     for (int m = 0; m < messages; m++) {
                         assertEquals(crc(readWithPart(c.acceptor().source(), m)), expected, "message " + m);
                     }
-                } catch (Exception e) {
-                    throw new RuntimeException(e);
+                    reader.complete(null);
+                } catch (Throwable e) {
+                    reader.completeExceptionally(e);
                 }
-            });
+            }, "held-reader");
+            readerThread.setDaemon(true);
+            readerThread.start();
             for (int m = 0; m < messages; m++) {
                 writeWithPart(c.connector().sink(), m, part.clear());
             }
