@@ -301,14 +301,7 @@ JNIEXPORT jlong JNICALL Java_ibis_impl_ucx_UcxNative_endpointCreate(JNIEnv *env,
     return (jlong)(intptr_t)e;
 }
 
-/*
- * A forced close (asked for, or the endpoint saw an error) is possible only in peer error mode:
- * UCX rejects it for the others, which are closed in flush mode. When a flush-mode close does not
- * end in time it is left to UCX, which releases the endpoint when the flush ends (in peer mode a
- * failed peer ends it) or in ucp_worker_destroy; a second ucp_ep_close_nbx on the same endpoint
- * is not allowed. Either way our struct is freed here: UCX calls no error handler once the close
- * started.
- */
+/* UCX's description of an endpoint (ucp_ep_print_info), for logs and tests: set-up path, objects allowed. */
 JNIEXPORT jstring JNICALL Java_ibis_impl_ucx_UcxNative_endpointInfo(JNIEnv *env, jclass c, jlong endpoint)
 {
     (void)c;
@@ -326,6 +319,14 @@ JNIEXPORT jstring JNICALL Java_ibis_impl_ucx_UcxNative_endpointInfo(JNIEnv *env,
     return result;
 }
 
+/*
+ * A forced close (asked for, or the endpoint saw an error) is possible only in peer error mode:
+ * UCX rejects it for the others, which are closed in flush mode. When a flush-mode close does not
+ * end in time it is left to UCX, which releases the endpoint when the flush ends (in peer mode a
+ * failed peer ends it) or in ucp_worker_destroy; a second ucp_ep_close_nbx on the same endpoint
+ * is not allowed. Either way our struct is freed here: UCX calls no error handler once the close
+ * started.
+ */
 JNIEXPORT void JNICALL Java_ibis_impl_ucx_UcxNative_endpointClose(JNIEnv *env, jclass c, jlong worker,
                                                                   jlong endpoint, jboolean force,
                                                                   jint timeout_millis)

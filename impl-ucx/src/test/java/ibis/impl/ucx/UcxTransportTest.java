@@ -21,10 +21,15 @@ import org.testng.annotations.Test;
 /** Setting up connections: what {@code connect} reports when it cannot. */
 public class UcxTransportTest {
 
-    private static Properties errorMode(String mode) {
+    /** Properties with one entry. */
+    private static Properties property(String name, String value) {
         Properties p = new Properties();
-        p.setProperty(UcxPropertyTable.ERROR_MODE, mode);
+        p.setProperty(name, value);
         return p;
+    }
+
+    private static Properties errorMode(String mode) {
+        return property(UcxPropertyTable.ERROR_MODE, mode);
     }
 
     @Test(timeOut = 60_000)
@@ -75,9 +80,7 @@ public class UcxTransportTest {
     }
 
     private static Properties eagerMax(String value) {
-        Properties p = new Properties();
-        p.setProperty(UcxPropertyTable.EAGER_MAX, value);
-        return p;
+        return property(UcxPropertyTable.EAGER_MAX, value);
     }
 
     @Test(timeOut = 60_000)
