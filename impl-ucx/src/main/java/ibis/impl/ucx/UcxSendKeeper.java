@@ -203,7 +203,7 @@ final class UcxSendKeeper implements Runnable {
      * @return whether this look took any
      */
     private boolean lookForHeld() {
-        if (worker.othersPolling()) {
+        if (worker.othersPollingNow()) {
             worker.askForAdoption();
             return false;
         }

@@ -51,9 +51,24 @@ final class UcxWorker {
     /**
      * How long the lead may stay away before the stand-by takes it over: while it is away nobody
      * is in the descriptor, so a follower's message may wait that long (unless a polling thread
-     * takes it in). Also how recent a poll must be for a woken leader to step aside.
+     * takes it in).
      */
     static final long STANDBY_NANOS = 200_000;
+    /**
+     * How recent another thread's poll must be for it to count as polling ({@link #othersPoll}). A
+     * polling thread takes in every message and wakes the followers whose message came, so while
+     * one polls a woken leader steps aside, a waiter does not take a lead that is away, the
+     * stand-by does not take it over, and a follower whose park ran out makes no UCX call. Ten
+     * stand-by looks: a thread that polls, runs its own code for a few hundred microseconds (a
+     * reduction, a copy, the next send) and polls again is still polling. With the stand-by's 200
+     * µs the lead went to a parked thread and back at such pauses, a wake-up each, which on a
+     * crowded host costs a core: the gmi suite's 1 MB allreduce of 4 members on 2 cores (beside
+     * the GMI runtime's upcall readers, parked on the same worker) took 3.0-3.4x MPI's time, with
+     * 2 ms 2.2x (8 members: 10.9x, 3.6x). The price: when the polling thread stops for good (its
+     * wait ended and it computes), a follower's message that came meanwhile waits up to this much
+     * longer for the stand-by.
+     */
+    static final long POLLING_NANOS = 2_000_000;
     /** Looks of the stand-by at a present leader in a row after which it ends its duty. */
     private static final int STANDBY_LOOKS = 16;
     /**
@@ -540,7 +555,7 @@ final class UcxWorker {
      * goes on) or at most {@link #SCAN_NANOS}. A thread that receives message after message then
      * does not look at every parked waiter per message (a probe each), and a parked waiter's
      * message is still seen within that time while the thread polls (when it stops polling, the
-     * stand-by takes the lead within {@link #STANDBY_NANOS}, and its first progress scans).
+     * stand-by takes the lead within about {@link #POLLING_NANOS}, and its first progress scans).
      *
      * @return the events handled
      */
@@ -577,7 +592,7 @@ final class UcxWorker {
     /**
      * Notes a poll for {@link #othersPoll}: the time only at a change of poller and at every
      * {@value #CLOCK_POLLS}th poll of the same thread, so {@link #lastPoll} may lag its last polls by
-     * a few microseconds while it spins (against the {@link #STANDBY_NANOS} that matter). A spinning
+     * a few microseconds while it spins (against the {@link #POLLING_NANOS} that matter). A spinning
      * waiter read the clock twice per poll before (its {@link SpinWait} and here), each read about
      * 30 ns on this VM's kvm-clock: a sixth of an idle poll.
      */
@@ -731,14 +746,23 @@ final class UcxWorker {
         return false;
     }
 
-    /** Whether a thread other than {@code me} progressed the worker by polling lately ({@link #STANDBY_NANOS}). */
+    /** Whether a thread other than {@code me} progressed the worker by polling lately ({@link #POLLING_NANOS}). */
     private boolean othersPoll(Thread me) {
-        return lastPoller != me && System.nanoTime() - lastPoll < STANDBY_NANOS;
+        return lastPoller != me && System.nanoTime() - lastPoll < POLLING_NANOS;
     }
 
     /** {@link #othersPoll} for the calling thread: another thread progressed the worker lately. */
     boolean othersPolling() {
         return othersPoll(Thread.currentThread());
+    }
+
+    /**
+     * Whether another thread progressed the worker within the last {@link #STANDBY_NANOS}: for the
+     * send keeper, which leaves a held message to such a thread ({@link #askForAdoption}) and looks
+     * again only later, so that thread must be polling still, not only lately.
+     */
+    boolean othersPollingNow() {
+        return lastPoller != Thread.currentThread() && System.nanoTime() - lastPoll < STANDBY_NANOS;
     }
 
     /**
