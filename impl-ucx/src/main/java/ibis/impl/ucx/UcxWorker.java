@@ -748,7 +748,12 @@ final class UcxWorker {
 
     /** Whether a thread other than {@code me} progressed the worker by polling lately ({@link #POLLING_NANOS}). */
     private boolean othersPoll(Thread me) {
-        return lastPoller != me && System.nanoTime() - lastPoll < POLLING_NANOS;
+        return polledWithin(me, POLLING_NANOS);
+    }
+
+    /** Whether a thread other than {@code me} polled the worker in the last {@code nanos}. */
+    private boolean polledWithin(Thread me, long nanos) {
+        return lastPoller != me && System.nanoTime() - lastPoll < nanos;
     }
 
     /** {@link #othersPoll} for the calling thread: another thread progressed the worker lately. */
@@ -762,7 +767,7 @@ final class UcxWorker {
      * again only later, so that thread must be polling still, not only lately.
      */
     boolean othersPollingNow() {
-        return lastPoller != Thread.currentThread() && System.nanoTime() - lastPoll < STANDBY_NANOS;
+        return polledWithin(Thread.currentThread(), STANDBY_NANOS);
     }
 
     /**
