@@ -220,6 +220,8 @@ final class UcxWorker {
     private final AtomicInteger mostBlocked = new AtomicInteger();
     private final AtomicLong leaderWakeUps = new AtomicLong();
     private final AtomicLong readyWakeUps = new AtomicLong();
+    /** How often {@link #wakeAll} woke every waiter (for tests). */
+    private final AtomicLong allWakeUps = new AtomicLong();
     private final AtomicLong handOvers = new AtomicLong();
     private final AtomicLong leaderSignals = new AtomicLong();
     private final AtomicLong sliceRescues = new AtomicLong();
@@ -446,8 +448,11 @@ final class UcxWorker {
 
     /**
      * Takes the held messages that have arrived for sources whose readers are not inside a call,
-     * for those readers ({@link UcxByteSource#adoptHeld}), and wakes the waiters when it took any:
-     * a remote writer waits for them, and must not wait for the reading application. Called by a
+     * for those readers ({@link UcxByteSource#adoptHeld}), and wakes the waiters whose wait it may
+     * have ended when it took any (a reader of such a source, alone or in a wait set; not every
+     * parked thread: beside GMI's parked upcall readers, waking them all per taken message made two
+     * processes that exchange direct buffers 2-3x slower): a remote writer waits for them, and must
+     * not wait for the reading application. Called by a
      * writer that waits for its own held sends, by a polling thread the send keeper asked
      * ({@link #askForAdoption}), and by the send keeper. One thread at a time; a call inside
      * another (a take waits for its receive) looks at nothing.
@@ -470,7 +475,7 @@ final class UcxWorker {
         }
         if (took) {
             adoptions.incrementAndGet();
-            wakeAll(); // a reader may wait in a set for any of its sources
+            wakeReadyWaiters(null); // the reader may wait, alone or in a set for any of its sources
         }
         return took;
     }
@@ -949,6 +954,7 @@ final class UcxWorker {
      * their waits again (an end closed, a wait set woken).
      */
     void wakeAll() {
+        allWakeUps.incrementAndGet();
         UcxNative.signal(handle);
         if (anyFollower) {
             synchronized (followersLock) {
@@ -973,6 +979,11 @@ final class UcxWorker {
     /** How many followers the leader unparked because their wait might be over (for tests). */
     long readyWakeUps() {
         return readyWakeUps.get();
+    }
+
+    /** How often every waiter was woken at once, for a close or a woken wait set (for tests). */
+    long allWakeUps() {
+        return allWakeUps.get();
     }
 
     /**
