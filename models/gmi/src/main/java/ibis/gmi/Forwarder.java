@@ -18,7 +18,8 @@ public class Forwarder {
      * A member finished a method without result normally.
      *
      * @param rank the member's rank
-     * @param size the group size
+     * @param size the number of results this call forwards: the members it invoked (1 for a
+     *        {@link SingleInvocation}, the group size for a {@link GroupInvocation} of all members)
      */
     public void forward(int rank, int size) {
         throw Overloads.notOverridden(this, "void forward(int, int)");
@@ -28,7 +29,8 @@ public class Forwarder {
      * Receives a boolean result of a member.
      *
      * @param rank the member's rank
-     * @param size the group size
+     * @param size the number of results this call forwards: the members it invoked (1 for a
+     *        {@link SingleInvocation}, the group size for a {@link GroupInvocation} of all members)
      * @param result the result
      */
     public void forward(int rank, int size, boolean result) {
@@ -39,7 +41,8 @@ public class Forwarder {
      * Receives a byte result of a member.
      *
      * @param rank the member's rank
-     * @param size the group size
+     * @param size the number of results this call forwards: the members it invoked (1 for a
+     *        {@link SingleInvocation}, the group size for a {@link GroupInvocation} of all members)
      * @param result the result
      */
     public void forward(int rank, int size, byte result) {
@@ -50,7 +53,8 @@ public class Forwarder {
      * Receives a char result of a member.
      *
      * @param rank the member's rank
-     * @param size the group size
+     * @param size the number of results this call forwards: the members it invoked (1 for a
+     *        {@link SingleInvocation}, the group size for a {@link GroupInvocation} of all members)
      * @param result the result
      */
     public void forward(int rank, int size, char result) {
@@ -61,7 +65,8 @@ public class Forwarder {
      * Receives a short result of a member.
      *
      * @param rank the member's rank
-     * @param size the group size
+     * @param size the number of results this call forwards: the members it invoked (1 for a
+     *        {@link SingleInvocation}, the group size for a {@link GroupInvocation} of all members)
      * @param result the result
      */
     public void forward(int rank, int size, short result) {
@@ -72,7 +77,8 @@ public class Forwarder {
      * Receives a int result of a member.
      *
      * @param rank the member's rank
-     * @param size the group size
+     * @param size the number of results this call forwards: the members it invoked (1 for a
+     *        {@link SingleInvocation}, the group size for a {@link GroupInvocation} of all members)
      * @param result the result
      */
     public void forward(int rank, int size, int result) {
@@ -83,7 +89,8 @@ public class Forwarder {
      * Receives a long result of a member.
      *
      * @param rank the member's rank
-     * @param size the group size
+     * @param size the number of results this call forwards: the members it invoked (1 for a
+     *        {@link SingleInvocation}, the group size for a {@link GroupInvocation} of all members)
      * @param result the result
      */
     public void forward(int rank, int size, long result) {
@@ -94,7 +101,8 @@ public class Forwarder {
      * Receives a float result of a member.
      *
      * @param rank the member's rank
-     * @param size the group size
+     * @param size the number of results this call forwards: the members it invoked (1 for a
+     *        {@link SingleInvocation}, the group size for a {@link GroupInvocation} of all members)
      * @param result the result
      */
     public void forward(int rank, int size, float result) {
@@ -105,7 +113,8 @@ public class Forwarder {
      * Receives a double result of a member.
      *
      * @param rank the member's rank
-     * @param size the group size
+     * @param size the number of results this call forwards: the members it invoked (1 for a
+     *        {@link SingleInvocation}, the group size for a {@link GroupInvocation} of all members)
      * @param result the result
      */
     public void forward(int rank, int size, double result) {
@@ -116,7 +125,8 @@ public class Forwarder {
      * Receives a Object result of a member.
      *
      * @param rank the member's rank
-     * @param size the group size
+     * @param size the number of results this call forwards: the members it invoked (1 for a
+     *        {@link SingleInvocation}, the group size for a {@link GroupInvocation} of all members)
      * @param result the result
      */
     public void forward(int rank, int size, Object result) {
@@ -127,7 +137,8 @@ public class Forwarder {
      * Receives the exception a member threw.
      *
      * @param rank the member's rank
-     * @param size the group size
+     * @param size the number of results this call forwards: the members it invoked (1 for a
+     *        {@link SingleInvocation}, the group size for a {@link GroupInvocation} of all members)
      * @param result the exception
      */
     public void forward(int rank, int size, Exception result) {

@@ -1,16 +1,20 @@
 package ibis.gmi;
 
+import java.util.Arrays;
+
 /**
  * Splits the result of a combined invocation into one result per invoker ({@link PersonalizeReply}):
  * the invoker that performed the call personalizes the result, and each invoker receives its own
- * element. Subclasses override the overloads of the types they split; an overload called without
- * being overridden throws {@link UnsupportedOperationException} naming the class and the overload.
+ * element. Used as it is ({@code new ReplyPersonalizer()}) it gives every invoker the whole result,
+ * as the earlier GMI's did. Subclasses override the overloads of the types they split; an overload a
+ * subclass is called with but did not override throws {@link UnsupportedOperationException} naming
+ * the class and the overload (a subclass that splits ints is not meant for doubles).
  */
 public class ReplyPersonalizer implements java.io.Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** For subclasses. */
+    /** A personalizer that gives every invoker the whole result; or one for subclasses. */
     public ReplyPersonalizer() {
     }
 
@@ -18,99 +22,129 @@ public class ReplyPersonalizer implements java.io.Serializable {
      * Splits one boolean result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
      */
     public void personalize(boolean in, boolean[] out) {
-        throw Overloads.notOverridden(this, "void personalize(boolean, boolean[])");
+        if (getClass() != ReplyPersonalizer.class) {
+            throw Overloads.notOverridden(this, "void personalize(boolean, boolean[])");
+        }
+        Arrays.fill(out, in);
     }
 
     /**
      * Splits one byte result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
      */
     public void personalize(byte in, byte[] out) {
-        throw Overloads.notOverridden(this, "void personalize(byte, byte[])");
+        if (getClass() != ReplyPersonalizer.class) {
+            throw Overloads.notOverridden(this, "void personalize(byte, byte[])");
+        }
+        Arrays.fill(out, in);
     }
 
     /**
      * Splits one char result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
      */
     public void personalize(char in, char[] out) {
-        throw Overloads.notOverridden(this, "void personalize(char, char[])");
+        if (getClass() != ReplyPersonalizer.class) {
+            throw Overloads.notOverridden(this, "void personalize(char, char[])");
+        }
+        Arrays.fill(out, in);
     }
 
     /**
      * Splits one short result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
      */
     public void personalize(short in, short[] out) {
-        throw Overloads.notOverridden(this, "void personalize(short, short[])");
+        if (getClass() != ReplyPersonalizer.class) {
+            throw Overloads.notOverridden(this, "void personalize(short, short[])");
+        }
+        Arrays.fill(out, in);
     }
 
     /**
      * Splits one int result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
      */
     public void personalize(int in, int[] out) {
-        throw Overloads.notOverridden(this, "void personalize(int, int[])");
+        if (getClass() != ReplyPersonalizer.class) {
+            throw Overloads.notOverridden(this, "void personalize(int, int[])");
+        }
+        Arrays.fill(out, in);
     }
 
     /**
      * Splits one long result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
      */
     public void personalize(long in, long[] out) {
-        throw Overloads.notOverridden(this, "void personalize(long, long[])");
+        if (getClass() != ReplyPersonalizer.class) {
+            throw Overloads.notOverridden(this, "void personalize(long, long[])");
+        }
+        Arrays.fill(out, in);
     }
 
     /**
      * Splits one float result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
      */
     public void personalize(float in, float[] out) {
-        throw Overloads.notOverridden(this, "void personalize(float, float[])");
+        if (getClass() != ReplyPersonalizer.class) {
+            throw Overloads.notOverridden(this, "void personalize(float, float[])");
+        }
+        Arrays.fill(out, in);
     }
 
     /**
      * Splits one double result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
      */
     public void personalize(double in, double[] out) {
-        throw Overloads.notOverridden(this, "void personalize(double, double[])");
+        if (getClass() != ReplyPersonalizer.class) {
+            throw Overloads.notOverridden(this, "void personalize(double, double[])");
+        }
+        Arrays.fill(out, in);
     }
 
     /**
      * Splits one Object result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
      */
     public void personalize(Object in, Object[] out) {
-        throw Overloads.notOverridden(this, "void personalize(Object, Object[])");
+        if (getClass() != ReplyPersonalizer.class) {
+            throw Overloads.notOverridden(this, "void personalize(Object, Object[])");
+        }
+        Arrays.fill(out, in);
     }
 
     /**
      * Splits one Exception exception into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
      */
     public void personalize(Exception in, Exception[] out) {
-        throw Overloads.notOverridden(this, "void personalize(Exception, Exception[])");
+        if (getClass() != ReplyPersonalizer.class) {
+            throw Overloads.notOverridden(this, "void personalize(Exception, Exception[])");
+        }
+        Arrays.fill(out, in);
     }
 }

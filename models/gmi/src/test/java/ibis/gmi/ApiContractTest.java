@@ -65,9 +65,36 @@ public class ApiContractTest {
         };
         e = expectThrows(UnsupportedOperationException.class, () -> f.forward(0, 1, new Exception()));
         assertTrue(e.getMessage().contains("void forward(int, int, Exception)"), e.getMessage());
-        ReplyPersonalizer p = new ReplyPersonalizer();
+        ReplyPersonalizer p = new ReplyPersonalizer() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public void personalize(int in, int[] out) {
+                java.util.Arrays.fill(out, -in);
+            }
+        };
         e = expectThrows(UnsupportedOperationException.class, () -> p.personalize('c', new char[2]));
         assertTrue(e.getMessage().contains("void personalize(char, char[])"), e.getMessage());
+    }
+
+    /** As the earlier GMI's: the base class itself gives every invoker the whole result. */
+    @Test
+    public void theBaseReplyPersonalizerGivesEveryInvokerTheWholeResult() {
+        ReplyPersonalizer p = new ReplyPersonalizer();
+        char[] chars = new char[3];
+        p.personalize('c', chars);
+        assertEquals(chars, new char[] {'c', 'c', 'c'});
+        double[] doubles = new double[2];
+        p.personalize(2.5, doubles);
+        assertEquals(doubles, new double[] {2.5, 2.5});
+        Object[] objects = new Object[2];
+        Object o = new Object();
+        p.personalize(o, objects);
+        assertTrue(objects[0] == o && objects[1] == o, "the same object for each");
+        Exception[] exceptions = new Exception[2];
+        Exception x = new IllegalStateException("x");
+        p.personalize(x, exceptions);
+        assertTrue(exceptions[0] == x && exceptions[1] == x, "the same exception for each");
     }
 
     @Test

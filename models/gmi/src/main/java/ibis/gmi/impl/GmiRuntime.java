@@ -137,9 +137,14 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
     private final Map<String, Waiter> slots = new ConcurrentHashMap<>();
     private final Map<Integer, GroupMember> members = new ConcurrentHashMap<>();
     private final Map<Integer, GroupInfo> groups = new ConcurrentHashMap<>();
+    /** Groups whose join waits for the directory's answer that they are complete (its monitor: installs). */
+    private final Set<Integer> joining = ConcurrentHashMap.newKeySet();
+    /** The group whose groupInit this thread runs, if any. */
+    private final ThreadLocal<GroupInfo> initializing = new ThreadLocal<>();
     private final Map<String, AtomicLong> collectiveSeq = new ConcurrentHashMap<>();
     private final Map<String, IbisIdentifier> invokers = new ConcurrentHashMap<>();
-    private final Map<String, Forwarder> invokerForwarders = new ConcurrentHashMap<>();
+    private final Map<String, InvokerForwarder> invokerForwarders = new ConcurrentHashMap<>();
+
     private final AtomicLong nextCall = new AtomicLong();
     private final LongAdder localCalls = new LongAdder();
     private volatile GroupDirectory directory;
@@ -369,11 +374,27 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
                     + " does not implement the group interface " + table.type.getName());
         }
         members.put(joinedAs.groupId, member);
-        ControlAnswer complete = control(GmiProtocol.OP_READY, name, null, joinedAs.rank, timeout);
-        groups.put(complete.groupId, new GroupInfo(complete.groupId, name, table, complete.processes));
-        member.myGroupRank = joinedAs.rank;
-        member.groupSize = complete.processes.length;
-        member.groupInit();
+        GroupInfo g;
+        joining.add(joinedAs.groupId);
+        try {
+            ControlAnswer complete = control(GmiProtocol.OP_READY, name, null, joinedAs.rank, timeout);
+            g = new GroupInfo(complete.groupId, name, table, complete.processes);
+            member.myGroupRank = joinedAs.rank;
+            member.groupSize = g.size;
+            groups.put(complete.groupId, g);
+        } finally {
+            synchronized (joining) {
+                joining.remove(joinedAs.groupId);
+                joining.notifyAll();
+            }
+        }
+        GroupInfo outer = initializing.get();
+        initializing.set(g);
+        try {
+            member.groupInit();
+        } finally {
+            initializing.set(outer);
+        }
         // Lookups are answered once every member got here: a stub's first invocation must not
         // reach a member whose join has not installed the group yet (it would be dropped).
         control(GmiProtocol.OP_INSTALLED, name, null, joinedAs.rank, timeout);
@@ -390,8 +411,14 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         if (name == null) {
             throw new IllegalArgumentException("Group.lookup: no name");
         }
-        ControlAnswer a = control(GmiProtocol.OP_LOOKUP, name, null, 0, timeout);
-        GroupInfo g = groups.computeIfAbsent(a.groupId, id -> new GroupInfo(id, name, tableOf(a.type), a.processes));
+        GroupInfo g = initializing.get();
+        if (g == null || !g.name.equals(name)) {
+            ControlAnswer a = control(GmiProtocol.OP_LOOKUP, name, null, 0, timeout);
+            g = groups.computeIfAbsent(a.groupId, id -> new GroupInfo(id, name, tableOf(a.type), a.processes));
+        }
+        // else: a lookup in the groupInit of that group, answered here: the directory answers
+        // lookups once every member's groupInit ended, so it would wait for itself. The group is
+        // complete; a call that reaches a member still installing it waits for that (knownGroup).
         try {
             GroupStub stub = GroupStubGenerator.stubClass(g.table).getDeclaredConstructor().newInstance();
             stub.runtime = this;
@@ -639,7 +666,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         }
         GeneratedParameterVector params = ParameterVectorGenerator.of(stub.table, method, args);
         Outcome o = c.combined != null ? collective(stub, method, c, params)
-                : perform(stub.group, method, c, params, forwardSink(stub.group, method, c.handling));
+                : perform(stub.group, method, c, params, forwardSink(stub.group, method, c));
         if (o == null) {
             return stub.table.resultKinds[method].defaultValue();
         }
@@ -649,12 +676,14 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         return o.value;
     }
 
-    private ReplySink forwardSink(GroupInfo g, int method, ReplyScheme handling) {
-        if (!(handling instanceof ForwardReply f)) {
+    /** Hands the replies of a forwarded call to its forwarder, with the number of replies it gets (its targets). */
+    private ReplySink forwardSink(GroupInfo g, int method, StubMethod.Config c) {
+        if (!(c.handling instanceof ForwardReply f)) {
             return null;
         }
         ValueKind kind = g.table.resultKinds[method];
-        return (rank, o) -> callForwarder(f.forwarder(), kind, rank, g.size, o);
+        int replies = c.targets.length;
+        return (rank, o) -> callForwarder(f.forwarder(), kind, rank, replies, o);
     }
 
     private static void callForwarder(Forwarder f, ValueKind kind, int rank, int size, Outcome o) {
@@ -1146,7 +1175,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
     // ------------------------------------------------------------------ combined invocations
 
     /** Claims an invoker rank of a combined invocation for this process (an election per rank). */
-    void claimInvoker(GroupStub stub, StubMethod sm, CombinedInvocation ci, ReplyScheme handling)
+    void claimInvoker(GroupStub stub, StubMethod sm, CombinedInvocation ci, ReplyScheme handling, int replies)
             throws ConfigurationException {
         String name = invokerElection(stub.group, ci.identifier(), ci.rank());
         try {
@@ -1161,7 +1190,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         }
         String key = stub.group.id + "/" + ci.identifier();
         if (handling instanceof ForwardReply f) {
-            invokerForwarders.put(key, f.forwarder());
+            invokerForwarders.put(key, new InvokerForwarder(f.forwarder(), replies));
         } else {
             invokerForwarders.remove(key);
         }
@@ -1287,7 +1316,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         if (h instanceof ForwardReply f) {
             sink = (memberRank, o) -> {
                 Outcome[] outs = split(c, kind, o, size);
-                callForwarder(f.forwarder(), kind, memberRank, g.size, outs[0]);
+                callForwarder(f.forwarder(), kind, memberRank, c.targets.length, outs[0]);
                 for (int r = 1; r < size; r++) {
                     Outcome part = outs[r];
                     trySend(invokerProcs[r], w -> {
@@ -1421,10 +1450,32 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
 
     private GroupInfo knownGroup(int groupId, int method) throws IOException {
         GroupInfo g = groups.get(groupId);
+        if (g == null && joining.contains(groupId)) {
+            g = awaitInstalled(groupId);
+        }
         if (g == null || method < 0 || method >= g.table.methods.length) {
             throw new IOException("a message for unknown group " + groupId + " or method " + method);
         }
         return g;
+    }
+
+    /**
+     * A call from another member's groupInit (which looked the group up there) may come before this
+     * process's join installed the group: the group is complete, and the answer that says so is on
+     * its way to the joining thread, which installs the group at once. Waits for that.
+     */
+    private GroupInfo awaitInstalled(int groupId) throws IOException {
+        synchronized (joining) {
+            while (joining.contains(groupId) && !groups.containsKey(groupId)) {
+                try {
+                    joining.wait(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while a join installed group " + groupId);
+                }
+            }
+        }
+        return groups.get(groupId);
     }
 
     private void invokerPart(ReadMessage m) throws IOException {
@@ -1451,12 +1502,12 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         int memberRank = m.readInt();
         Outcome o = Outcome.read(m, g.table.resultKinds[method], g.table.methods[method].getReturnType());
         m.finish();
-        Forwarder f = invokerForwarders.get(g.id + "/" + id);
+        InvokerForwarder f = invokerForwarders.get(g.id + "/" + id);
         if (f == null) {
             LOG.debug("a forwarded result of combined invocation {} without a forwarder here", id);
             return;
         }
-        callForwarder(f, g.table.resultKinds[method], memberRank, g.size, o);
+        callForwarder(f.forwarder(), g.table.resultKinds[method], memberRank, f.replies(), o);
     }
 
     // ------------------------------------------------------------------ sending
@@ -1745,5 +1796,9 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             processGone(receiver.ibisIdentifier(), "lost its connection from this process"
                     + (cause == null ? "" : ": " + cause));
         }
+    }
+
+    /** The forwarder of an invoker of a combined invocation, and how many results each call forwards. */
+    private record InvokerForwarder(Forwarder forwarder, int replies) {
     }
 }

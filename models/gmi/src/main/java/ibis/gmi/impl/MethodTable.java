@@ -83,7 +83,7 @@ final class MethodTable {
      * double[])"; the return type may be left out).
      */
     int find(String desc) throws NoSuchMethodException {
-        String d = desc.trim();
+        String d = normalize(desc);
         int open = d.indexOf('(');
         int close = d.lastIndexOf(')');
         if (open < 0 || close < open) {
@@ -94,6 +94,9 @@ final class MethodTable {
         String ret = head.length > 1 ? head[head.length - 2] : null;
         String inside = d.substring(open + 1, close).trim();
         String[] params = inside.isEmpty() ? new String[0] : inside.split(",");
+        for (int p = 0; p < params.length; p++) {
+            params[p] = parameterType(params[p]);
+        }
         for (int i = 0; i < methods.length; i++) {
             Method m = methods[i];
             if (!m.getName().equals(name) || m.getParameterCount() != params.length) {
@@ -111,6 +114,33 @@ final class MethodTable {
             }
         }
         throw new NoSuchMethodException("group interface " + type.getName() + " has no method \"" + desc + "\"");
+    }
+
+    /**
+     * A signature as Java source may write it, reduced to what {@link #find} compares: type
+     * arguments dropped ({@code List<String>}, nested ones too: erasure), varargs as arrays
+     * ({@code int...}), no space before or inside brackets ({@code int [ ]}).
+     */
+    static String normalize(String desc) {
+        StringBuilder b = new StringBuilder(desc.length());
+        int depth = 0;
+        for (int i = 0; i < desc.length(); i++) {
+            char c = desc.charAt(i);
+            if (c == '<') {
+                depth++;
+            } else if (c == '>') {
+                depth = Math.max(0, depth - 1);
+            } else if (depth == 0) {
+                b.append(c);
+            }
+        }
+        return b.toString().replace("...", "[]").replaceAll("\\s*\\[\\s*\\]", "[]").trim();
+    }
+
+    /** The type of a parameter written with or without its name (and {@code final}). */
+    private static String parameterType(String written) {
+        String[] words = written.trim().split("\\s+");
+        return words.length >= 2 ? words[words.length - 2] : words[0];
     }
 
     private static boolean sameType(String written, Class<?> type) {

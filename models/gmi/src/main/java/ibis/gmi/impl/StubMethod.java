@@ -94,7 +94,7 @@ final class StubMethod extends GroupMethod {
             throw new ConfigurationException(describe() + ": unknown reply scheme " + rep.getClass().getName());
         }
         if (combined != null) {
-            stub.runtime.claimInvoker(stub, this, combined, handling);
+            stub.runtime.claimInvoker(stub, this, combined, handling, targets.length);
         }
         config = new Config(inv, rep, targets);
     }

@@ -25,6 +25,35 @@ public class MethodTableTest {
         expectThrows(IllegalArgumentException.class, () -> MethodTable.of(Runnable.class));
     }
 
+    /** A group interface with generic, varargs and array types, for the source spellings of signatures. */
+    public interface Spellings extends ibis.gmi.GroupInterface {
+        int[] arr(int[] a);
+
+        int gen(java.util.List<String> l, java.util.Map<String, java.util.List<Integer>> m);
+
+        int var(int... xs);
+    }
+
+    /** Signatures as Java source writes them: type arguments, varargs, spaces, parameter names. */
+    @Test
+    public void signaturesAreFoundAsJavaSourceWritesThem() throws Exception {
+        MethodTable t = MethodTable.of(Spellings.class);
+        int arr = t.find("int[] arr(int[])");
+        assertEquals(t.methods[arr].getName(), "arr");
+        assertEquals(t.find("int [] arr(int [])"), arr);
+        assertEquals(t.find("int[ ] arr(final int[] a)"), arr);
+        int gen = t.find("int gen(java.util.List, java.util.Map)");
+        assertEquals(t.methods[gen].getName(), "gen");
+        assertEquals(t.find("int gen(List<String>, Map<String, List<Integer>>)"), gen);
+        assertEquals(t.find("int gen(java.util.List<java.lang.String> l, java.util.Map<String,Object> m)"), gen);
+        int var = t.find("int var(int[])");
+        assertEquals(t.methods[var].getName(), "var");
+        assertEquals(t.find("int var(int...)"), var);
+        assertEquals(t.find("var(int ... xs)"), var);
+        expectThrows(NoSuchMethodException.class, () -> t.find("int gen(List<String>)"));
+        expectThrows(NoSuchMethodException.class, () -> t.find("int var(long...)"));
+    }
+
     @Test
     public void parameterVectorsCheckTypesAndCompleteness() throws Exception {
         MethodTable t = MethodTable.of(Calc.class);

@@ -126,19 +126,24 @@ public final class Combiners {
     /** Collects forwarded results as "rank:value" or "rank:!message". */
     public static class Collect extends Forwarder {
         public final BlockingQueue<String> got = new LinkedBlockingQueue<>();
+        /** The sizes the forwarder was told: the number of results of the call. */
+        public final java.util.Set<Integer> sizes = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
         @Override
         public void forward(int rank, int size, int result) {
+            sizes.add(size);
             got.add(rank + ":" + result);
         }
 
         @Override
         public void forward(int rank, int size, double result) {
+            sizes.add(size);
             got.add(rank + ":" + result);
         }
 
         @Override
         public void forward(int rank, int size, Exception result) {
+            sizes.add(size);
             got.add(rank + ":!" + result.getMessage());
         }
     }

@@ -46,6 +46,8 @@ import java.util.concurrent.TimeUnit;
  * process 0's member lingers in {@code groupInit}, and every other process calls it as soon as
  * its lookup returns. Each call must find member 0 joined and initialized; prints
  * {@code RACE-OK groups} when all calls returned.</li>
+ * <li>{@code lookup-in-init}: a group of all processes whose members look the group up in
+ * {@code groupInit} and call the next member from there; prints {@code LOOKUP-IN-INIT-OK result}.</li>
  * <li>{@code hidden}: a group of the non-public interface {@link Hidden} (stubs, skeleton and
  * parameter vectors made at run time); every process calls each member once and makes a group
  * call with a flat combine; prints {@code HIDDEN-OK sum}.</li>
@@ -73,6 +75,8 @@ public final class GmiPeer implements PeerMain.Role {
             joinRace();
         } else if (args[0].equals("hidden")) {
             hidden();
+        } else if (args[0].equals("lookup-in-init")) {
+            lookupInInit();
         } else {
             kill();
         }
@@ -130,6 +134,48 @@ public final class GmiPeer implements PeerMain.Role {
                 new SingleInvocation(0)), new ReturnReply(0));
         all.echo(1);
         PeerMain.say("RACE-OK " + RACE_GROUPS);
+    }
+
+    /** A member whose groupInit looks its own group up and calls the next member, as earlier GMI programs do. */
+    private static final class LookingMember extends CalcMember {
+        private final String group;
+        volatile int fromNext = -1;
+
+        LookingMember(String group) {
+            this.group = group;
+        }
+
+        @Override
+        public void groupInit() {
+            super.groupInit();
+            Calc stub = (Calc) Group.lookup(group);
+            int next = (myGroupRank + 1) % groupSize;
+            try {
+                m(stub, "int rankTimes(int)").configure(new SingleInvocation(next), new ReturnReply(next));
+            } catch (ConfigurationException | NoSuchMethodException e) {
+                throw new IllegalStateException(e);
+            }
+            fromNext = stub.rankTimes(10);
+        }
+    }
+
+    private void lookupInInit() throws Exception {
+        String name = "looking";
+        if (me == 0) {
+            Group.create(name, Calc.class, n);
+        }
+        LookingMember member = new LookingMember(name);
+        Group.join(name, member, me, WAIT);
+        int next = (me + 1) % n;
+        expect(member.fromNext == (next + 1) * 10, "member " + next + " answered the call from groupInit with "
+                + member.fromNext);
+        // A lookup after the join is answered by the directory as before.
+        Calc all = (Calc) Group.lookup(name, WAIT);
+        GroupMethod barrier = m(all, "int echo(int)");
+        barrier.configure(new CombinedInvocation("looking-barrier", me, n, new Combiners.TreeSumParams(),
+                new SingleInvocation(0)), new ReturnReply(0));
+        all.echo(1);
+        PeerMain.say("LOOKUP-IN-INIT-OK " + member.fromNext);
     }
 
     private void hidden() throws Exception {
@@ -276,6 +322,8 @@ public final class GmiPeer implements PeerMain.Role {
             wantForward.add(r + ":" + (r + 1) * sum);
         }
         expect(drain(plain, n).equals(wantForward), "combined forward");
+        expect(plain.sizes.equals(Set.of(n)), "combined forward: the forwarder's size is the results' count "
+                + plain.sizes);
         pass("combined-flat/group/forward");
 
         Combiners.Collect mine = new Combiners.Collect();
@@ -334,6 +382,7 @@ public final class GmiPeer implements PeerMain.Role {
         rankTimes.configure(new SingleInvocation(single), new ForwardReply(f));
         expect(g.rankTimes(5) == 0, "forward returns default");
         expect(drain(f, 1).equals(Set.of(single + ":" + (single + 1) * 5)), "single forward");
+        expect(f.sizes.equals(Set.of(1)), "single forward: one result, so size 1, not " + f.sizes);
         pass("single/forward");
         rankTimes.configure(new SingleInvocation(single), new ReturnReply(single));
         expect(g.rankTimes(5) == (single + 1) * 5, "single return");
@@ -360,6 +409,7 @@ public final class GmiPeer implements PeerMain.Role {
             want.add(r + ":" + (r + 1) * 2);
         }
         expect(drain(f, n).equals(want), "group forward");
+        expect(f.sizes.equals(Set.of(n)), "group forward: size " + f.sizes);
         pass("group/forward");
         rankTimes.configure(new GroupInvocation(), new ReturnReply(n - 1));
         expect(g.rankTimes(2) == n * 2, "group return");
@@ -396,6 +446,7 @@ public final class GmiPeer implements PeerMain.Role {
             want.add(r + ":" + (r + 1));
         }
         expect(drain(f, subset.length).equals(want), "subset forward");
+        expect(f.sizes.equals(Set.of(subset.length)), "subset forward: size " + f.sizes);
         pass("subset/forward");
         rankTimes.configure(new GroupInvocation(subset), new ReturnReply(last));
         expect(g.rankTimes(1) == last + 1, "subset return");
