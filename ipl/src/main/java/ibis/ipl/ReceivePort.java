@@ -102,7 +102,9 @@ public interface ReceivePort extends Manageable {
     /**
      * Closes the port: waits until every connected send port has disconnected (so that no message
      * sent before is lost), then frees its resources. A blocked {@code receive} call then fails
-     * with an exception. Calling it again has no effect.
+     * with an exception. Calling it again has no effect. The wait is bounded by
+     * {@code ibis.receiveport.close.timeout} (60 s by default; 0 in that property: no limit), as
+     * {@link #close(long)} with that time: connections still there then are broken.
      *
      * @throws IOException when closing fails; the port is closed anyway
      */

@@ -56,7 +56,8 @@ public interface SendPort extends Manageable {
     String name();
 
     /**
-     * Connects to a receive port, waiting as long as it takes.
+     * Connects to a receive port, waiting as long as it takes within {@code ibis.connect.timeout}
+     * (60 s by default; 0 in that property: no limit), a bound against a port that never comes.
      *
      * @param receiver the receive port
      * @throws ConnectionFailedException when the connection cannot be made; a subclass says why
@@ -68,11 +69,13 @@ public interface SendPort extends Manageable {
      * Connects to a receive port, giving up after a time.
      *
      * @param receiver the receive port
-     * @param timeoutMillis how long to try at most, in milliseconds (0: no limit)
+     * @param timeoutMillis how long to try at most, in milliseconds (0: as without a time, within
+     *        {@code ibis.connect.timeout})
      * @param fillTimeout when true, keep retrying a refused connection (for example because the
      *        receiver has not enabled connections yet) until the time is up; when false, give up at
-     *        the first refusal. A no from the receiver's {@link ReceivePortConnectUpcall} is final
-     *        either way: {@link ConnectionRefusedException} at once
+     *        the first refusal. A port that does not exist yet is waited for either way, until the
+     *        time is up. A no from the receiver's {@link ReceivePortConnectUpcall} is final either
+     *        way: {@link ConnectionRefusedException} at once
      * @throws ConnectionTimedOutException when the time is up
      * @throws ConnectionFailedException when the connection cannot be made for another reason
      */
@@ -81,7 +84,7 @@ public interface SendPort extends Manageable {
 
     /**
      * Connects to the receive port with a given name in a given Ibis instance, waiting as long as
-     * it takes.
+     * it takes within {@code ibis.connect.timeout} (60 s by default; 0 in that property: no limit).
      *
      * @param ibisIdentifier the Ibis instance of the receive port
      * @param receivePortName the name of the receive port
@@ -99,9 +102,12 @@ public interface SendPort extends Manageable {
      *
      * @param ibisIdentifier the Ibis instance of the receive port
      * @param receivePortName the name of the receive port
-     * @param timeoutMillis how long to try at most, in milliseconds (0: no limit)
-     * @param fillTimeout when true, keep retrying while the port does not exist yet or refuses,
-     *        until the time is up (a no from its {@link ReceivePortConnectUpcall} is final)
+     * @param timeoutMillis how long to try at most, in milliseconds (0: as without a time, within
+     *        {@code ibis.connect.timeout})
+     * @param fillTimeout when true, keep retrying while the port refuses, until the time is up;
+     *        when false, give up at the first refusal. A port that does not exist yet is waited for
+     *        either way, until the time is up (a no from its {@link ReceivePortConnectUpcall} is
+     *        final)
      * @return the identifier of the receive port connected to
      * @throws ConnectionTimedOutException when the time is up
      * @throws ConnectionFailedException when the connection cannot be made for another reason
@@ -110,7 +116,8 @@ public interface SendPort extends Manageable {
             boolean fillTimeout) throws ConnectionFailedException;
 
     /**
-     * Connects to several receive ports (the port type must allow it), waiting as long as it takes.
+     * Connects to several receive ports (the port type must allow it), waiting as long as it takes
+     * within {@code ibis.connect.timeout} (60 s by default; 0 in that property: no limit).
      *
      * @param receivePortIdentifiers the receive ports
      * @throws ConnectionsFailedException when some connections failed; it lists them and the
@@ -122,7 +129,8 @@ public interface SendPort extends Manageable {
      * Connects to several receive ports, giving up after a time.
      *
      * @param receivePortIdentifiers the receive ports
-     * @param timeoutMillis how long to try at most for all of them, in milliseconds (0: no limit)
+     * @param timeoutMillis how long to try at most for all of them, in milliseconds (0: as without a
+     *        time, within {@code ibis.connect.timeout})
      * @param fillTimeout when true, keep retrying refused connections until the time is up
      * @throws ConnectionsFailedException when some connections failed; it lists them and the
      *         connections that were made, which stay
@@ -132,7 +140,7 @@ public interface SendPort extends Manageable {
 
     /**
      * Connects to several receive ports given by Ibis instance and port name, waiting as long as it
-     * takes.
+     * takes within {@code ibis.connect.timeout} (60 s by default; 0 in that property: no limit).
      *
      * @param ports the receive port name for every Ibis instance
      * @return the identifiers of the receive ports connected to
@@ -145,7 +153,8 @@ public interface SendPort extends Manageable {
      * Connects to several receive ports given by Ibis instance and port name, giving up after a time.
      *
      * @param ports the receive port name for every Ibis instance
-     * @param timeoutMillis how long to try at most for all of them, in milliseconds (0: no limit)
+     * @param timeoutMillis how long to try at most for all of them, in milliseconds (0: as without a
+     *        time, within {@code ibis.connect.timeout})
      * @param fillTimeout when true, keep retrying refused connections until the time is up
      * @return the identifiers of the receive ports connected to
      * @throws ConnectionsFailedException when some connections failed
