@@ -39,29 +39,10 @@ public class UcxBlockedWaitersTest {
             Ibis sending = pool.create(TYPE);
             UcxIbis receiving = (UcxIbis) pool.create(TYPE);
             UcxWorker worker = receiving.ucxTransport().worker();
-            ReceivePort[] in = new ReceivePort[PORTS];
-            SendPort[] out = new SendPort[PORTS];
-            for (int i = 0; i < PORTS; i++) {
-                in[i] = receiving.createReceivePort(TYPE, "in-" + i);
-                in[i].enableConnections();
-                out[i] = sending.createSendPort(TYPE);
-                out[i].connect(in[i].identifier());
-            }
-            AtomicReferenceArray<Object> got = new AtomicReferenceArray<>(PORTS);
-            Thread[] receivers = new Thread[PORTS];
-            for (int i = 0; i < PORTS; i++) {
-                int port = i;
-                receivers[i] = new Thread(() -> {
-                    try {
-                        ReadMessage m = in[port].receive();
-                        got.set(port, m.readInt());
-                        m.finish();
-                    } catch (Throwable e) {
-                        got.set(port, e);
-                    }
-                }, "receiver-" + i);
-                receivers[i].start();
-            }
+            Ports ports = new Ports(sending, receiving, PORTS);
+            SendPort[] out = ports.out;
+            AtomicReferenceArray<Object> got = ports.got;
+            Thread[] receivers = ports.startReceivers();
             Waits.until("one leader and " + (PORTS - 1) + " followers",
                     () -> worker.leader() != null && worker.followers() == PORTS - 1);
 
@@ -109,10 +90,7 @@ public class UcxBlockedWaitersTest {
             }
             assertEquals(worker.mostBlocked(), 1, "threads in the event descriptor at once");
             assertNull(worker.leader(), "nobody waits any more");
-            for (int i = 0; i < PORTS; i++) {
-                out[i].close();
-                in[i].close();
-            }
+            ports.close();
         }
     }
 
@@ -130,33 +108,12 @@ public class UcxBlockedWaitersTest {
             Ibis sending = pool.create(TYPE);
             UcxIbis receiving = (UcxIbis) pool.create(TYPE);
             UcxWorker worker = receiving.ucxTransport().worker();
-            ReceivePort[] in = new ReceivePort[parked];
-            SendPort[] out = new SendPort[parked];
-            for (int i = 0; i < parked; i++) {
-                in[i] = receiving.createReceivePort(TYPE, "in-" + i);
-                in[i].enableConnections();
-                out[i] = sending.createSendPort(TYPE);
-                out[i].connect(in[i].identifier());
-            }
+            Ports ports = new Ports(sending, receiving, parked);
             ReceivePort bulk = receiving.createReceivePort(TYPE, "bulk");
             bulk.enableConnections();
             SendPort toBulk = sending.createSendPort(TYPE);
             toBulk.connect(bulk.identifier());
-            AtomicReferenceArray<Object> got = new AtomicReferenceArray<>(parked);
-            Thread[] receivers = new Thread[parked];
-            for (int i = 0; i < parked; i++) {
-                int port = i;
-                receivers[i] = new Thread(() -> {
-                    try {
-                        ReadMessage m = in[port].receive();
-                        got.set(port, m.readInt());
-                        m.finish();
-                    } catch (Throwable e) {
-                        got.set(port, e);
-                    }
-                }, "receiver-" + i);
-                receivers[i].start();
-            }
+            Thread[] receivers = ports.startReceivers();
             Waits.until("one leader and " + (parked - 1) + " followers",
                     () -> worker.leader() != null && worker.followers() == parked - 1);
 
@@ -184,15 +141,58 @@ public class UcxBlockedWaitersTest {
             r.finish();
             assertEquals(read.flip(), part.clear(), "the bytes as they were sent");
             for (int i = 0; i < parked; i++) {
-                send(out[i], i);
+                send(ports.out[i], i);
             }
             for (int i = 0; i < parked; i++) {
                 receivers[i].join();
-                assertEquals(got.get(i), i, "receiver " + i);
+                assertEquals(ports.got.get(i), i, "receiver " + i);
             }
             toBulk.close();
             bulk.close();
-            for (int i = 0; i < parked; i++) {
+            ports.close();
+        }
+    }
+
+    /** Receive ports of one Ibis, each connected from a send port of its own in another. */
+    private static final class Ports {
+        final ReceivePort[] in;
+        final SendPort[] out;
+        /** What each port's receiver got: the int of its message, or what it threw. */
+        final AtomicReferenceArray<Object> got;
+
+        Ports(Ibis sending, Ibis receiving, int n) throws Exception {
+            in = new ReceivePort[n];
+            out = new SendPort[n];
+            got = new AtomicReferenceArray<>(n);
+            for (int i = 0; i < n; i++) {
+                in[i] = receiving.createReceivePort(TYPE, "in-" + i);
+                in[i].enableConnections();
+                out[i] = sending.createSendPort(TYPE);
+                out[i].connect(in[i].identifier());
+            }
+        }
+
+        /** Starts a thread per port that receives one message (they block on the worker). */
+        Thread[] startReceivers() {
+            Thread[] receivers = new Thread[in.length];
+            for (int i = 0; i < in.length; i++) {
+                int port = i;
+                receivers[i] = new Thread(() -> {
+                    try {
+                        ReadMessage m = in[port].receive();
+                        got.set(port, m.readInt());
+                        m.finish();
+                    } catch (Throwable e) {
+                        got.set(port, e);
+                    }
+                }, "receiver-" + i);
+                receivers[i].start();
+            }
+            return receivers;
+        }
+
+        void close() throws Exception {
+            for (int i = 0; i < in.length; i++) {
                 out[i].close();
                 in[i].close();
             }
