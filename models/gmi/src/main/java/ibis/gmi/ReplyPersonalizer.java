@@ -22,12 +22,10 @@ public class ReplyPersonalizer implements java.io.Serializable {
      * Splits one boolean result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result)
      */
     public void personalize(boolean in, boolean[] out) {
-        if (getClass() != ReplyPersonalizer.class) {
-            throw Overloads.notOverridden(this, "void personalize(boolean, boolean[])");
-        }
+        wholeResultOrNotOverridden("void personalize(boolean, boolean[])");
         Arrays.fill(out, in);
     }
 
@@ -35,12 +33,10 @@ public class ReplyPersonalizer implements java.io.Serializable {
      * Splits one byte result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result)
      */
     public void personalize(byte in, byte[] out) {
-        if (getClass() != ReplyPersonalizer.class) {
-            throw Overloads.notOverridden(this, "void personalize(byte, byte[])");
-        }
+        wholeResultOrNotOverridden("void personalize(byte, byte[])");
         Arrays.fill(out, in);
     }
 
@@ -48,12 +44,10 @@ public class ReplyPersonalizer implements java.io.Serializable {
      * Splits one char result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result)
      */
     public void personalize(char in, char[] out) {
-        if (getClass() != ReplyPersonalizer.class) {
-            throw Overloads.notOverridden(this, "void personalize(char, char[])");
-        }
+        wholeResultOrNotOverridden("void personalize(char, char[])");
         Arrays.fill(out, in);
     }
 
@@ -61,12 +55,10 @@ public class ReplyPersonalizer implements java.io.Serializable {
      * Splits one short result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result)
      */
     public void personalize(short in, short[] out) {
-        if (getClass() != ReplyPersonalizer.class) {
-            throw Overloads.notOverridden(this, "void personalize(short, short[])");
-        }
+        wholeResultOrNotOverridden("void personalize(short, short[])");
         Arrays.fill(out, in);
     }
 
@@ -74,12 +66,10 @@ public class ReplyPersonalizer implements java.io.Serializable {
      * Splits one int result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result)
      */
     public void personalize(int in, int[] out) {
-        if (getClass() != ReplyPersonalizer.class) {
-            throw Overloads.notOverridden(this, "void personalize(int, int[])");
-        }
+        wholeResultOrNotOverridden("void personalize(int, int[])");
         Arrays.fill(out, in);
     }
 
@@ -87,12 +77,10 @@ public class ReplyPersonalizer implements java.io.Serializable {
      * Splits one long result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result)
      */
     public void personalize(long in, long[] out) {
-        if (getClass() != ReplyPersonalizer.class) {
-            throw Overloads.notOverridden(this, "void personalize(long, long[])");
-        }
+        wholeResultOrNotOverridden("void personalize(long, long[])");
         Arrays.fill(out, in);
     }
 
@@ -100,12 +88,10 @@ public class ReplyPersonalizer implements java.io.Serializable {
      * Splits one float result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result)
      */
     public void personalize(float in, float[] out) {
-        if (getClass() != ReplyPersonalizer.class) {
-            throw Overloads.notOverridden(this, "void personalize(float, float[])");
-        }
+        wholeResultOrNotOverridden("void personalize(float, float[])");
         Arrays.fill(out, in);
     }
 
@@ -113,12 +99,10 @@ public class ReplyPersonalizer implements java.io.Serializable {
      * Splits one double result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result)
      */
     public void personalize(double in, double[] out) {
-        if (getClass() != ReplyPersonalizer.class) {
-            throw Overloads.notOverridden(this, "void personalize(double, double[])");
-        }
+        wholeResultOrNotOverridden("void personalize(double, double[])");
         Arrays.fill(out, in);
     }
 
@@ -126,12 +110,10 @@ public class ReplyPersonalizer implements java.io.Serializable {
      * Splits one Object result into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result)
      */
     public void personalize(Object in, Object[] out) {
-        if (getClass() != ReplyPersonalizer.class) {
-            throw Overloads.notOverridden(this, "void personalize(Object, Object[])");
-        }
+        wholeResultOrNotOverridden("void personalize(Object, Object[])");
         Arrays.fill(out, in);
     }
 
@@ -139,12 +121,20 @@ public class ReplyPersonalizer implements java.io.Serializable {
      * Splits one Exception exception into one per invoker of a combined invocation.
      *
      * @param in the result of the call
-     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result for each)
+     * @param out filled with the result for each invoker, indexed by invoker rank (here: the whole result)
      */
     public void personalize(Exception in, Exception[] out) {
-        if (getClass() != ReplyPersonalizer.class) {
-            throw Overloads.notOverridden(this, "void personalize(Exception, Exception[])");
-        }
+        wholeResultOrNotOverridden("void personalize(Exception, Exception[])");
         Arrays.fill(out, in);
+    }
+
+    /**
+     * The base class itself gives every invoker the whole result; a subclass that did not override
+     * the overload called is told so.
+     */
+    private void wholeResultOrNotOverridden(String overload) {
+        if (getClass() != ReplyPersonalizer.class) {
+            throw Overloads.notOverridden(this, overload);
+        }
     }
 }

@@ -144,7 +144,6 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
     private final Map<String, AtomicLong> collectiveSeq = new ConcurrentHashMap<>();
     private final Map<String, IbisIdentifier> invokers = new ConcurrentHashMap<>();
     private final Map<String, InvokerForwarder> invokerForwarders = new ConcurrentHashMap<>();
-
     private final AtomicLong nextCall = new AtomicLong();
     private final LongAdder localCalls = new LongAdder();
     private volatile GroupDirectory directory;
