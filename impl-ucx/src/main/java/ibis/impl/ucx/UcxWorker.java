@@ -452,10 +452,9 @@ final class UcxWorker {
      * have ended when it took any (a reader of such a source, alone or in a wait set; not every
      * parked thread: beside GMI's parked upcall readers, waking them all per taken message made two
      * processes that exchange direct buffers 2-3x slower): a remote writer waits for them, and must
-     * not wait for the reading application. Called by a
-     * writer that waits for its own held sends, by a polling thread the send keeper asked
-     * ({@link #askForAdoption}), and by the send keeper. One thread at a time; a call inside
-     * another (a take waits for its receive) looks at nothing.
+     * not wait for the reading application. Called by a writer that waits for its own held sends,
+     * by a polling thread the send keeper asked ({@link #askForAdoption}), and by the send keeper.
+     * One thread at a time; a call inside another (a take waits for its receive) looks at nothing.
      *
      * @return whether it took anything
      */

@@ -121,7 +121,7 @@ final class MethodTable {
      * arguments dropped ({@code List<String>}, nested ones too: erasure), varargs as arrays
      * ({@code int...}), no space before or inside brackets ({@code int [ ]}).
      */
-    static String normalize(String desc) {
+    private static String normalize(String desc) {
         StringBuilder b = new StringBuilder(desc.length());
         int depth = 0;
         for (int i = 0; i < desc.length(); i++) {
