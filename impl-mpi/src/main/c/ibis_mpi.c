@@ -17,8 +17,8 @@
  * those differ between MPI libraries (MPICH's MPI_ANY_SOURCE is -2).
  *
  * Return convention of the hot-path calls: MPI_SUCCESS (0), 1 for "done"/"found" where a call
- * tests, or the negated MPI error code. Hot-path functions (isend, irecv, test, await, iprobe,
- * improbe, mrecv, imrecv, cancel) take primitives only: no JNI call, no Java object, no malloc.
+ * tests, or the negated MPI error code. Hot-path functions (isend, isendBulkTest, recvBulk, irecv,
+ * test, await, iprobe, improbe, mrecv, imrecv, cancel) take primitives only: no JNI call, no Java object, no malloc.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -45,6 +45,11 @@ _Static_assert(ibis_impl_mpi_MpiNative_STATUS_BYTES == 4 * sizeof(int32_t), "Mpi
 
 /* The duplicate of MPI_COMM_WORLD all of Ibis' traffic uses; MPI_COMM_NULL outside init..finalize. */
 static MPI_Comm ibis_comm = MPI_COMM_NULL;
+/*
+ * A second duplicate for the bytes of bulk messages (isendBulkTest, recvBulk): the receiver's
+ * pre-posted wildcard receives on ibis_comm never match them.
+ */
+static MPI_Comm ibis_bulk_comm = MPI_COMM_NULL;
 
 /* ------------------------------------------------------------------------------------ helpers */
 
@@ -181,6 +186,14 @@ JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_init(JNIEnv *env, jclass c, 
         }
         MPI_Comm_set_errhandler(ibis_comm, MPI_ERRORS_RETURN);
     }
+    if (ibis_bulk_comm == MPI_COMM_NULL) {
+        code = MPI_Comm_dup(MPI_COMM_WORLD, &ibis_bulk_comm);
+        if (code != MPI_SUCCESS) {
+            throw_io(env, "MPI_Comm_dup", code);
+            return -1;
+        }
+        MPI_Comm_set_errhandler(ibis_bulk_comm, MPI_ERRORS_RETURN);
+    }
     return from_mpi_level(provided);
 }
 
@@ -272,6 +285,10 @@ JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_finalizeMpi(JNIEnv *env, jcl
         MPI_Comm_free(&ibis_comm);
         ibis_comm = MPI_COMM_NULL;
     }
+    if (ibis_bulk_comm != MPI_COMM_NULL) {
+        MPI_Comm_free(&ibis_bulk_comm);
+        ibis_bulk_comm = MPI_COMM_NULL;
+    }
     int code = MPI_Finalize();
     return code == MPI_SUCCESS ? 0 : -code;
 }
@@ -306,6 +323,46 @@ JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_isendTest(JNIEnv *env, jclas
     int done = 0;
     code = MPI_Test(REQUEST(request), &done, MPI_STATUS_IGNORE);
     return code == MPI_SUCCESS ? done != 0 : -code;
+}
+
+/*
+ * A bulk message: its announcement (two ints, tag and length, with announce_tag) on ibis_comm, with a
+ * blocking standard send (eight bytes go out eagerly, and the body is on the stack), then the bytes
+ * with tag on ibis_bulk_comm (MPI_Isend, then MPI_Test). The caller keeps announcement and bytes of
+ * one (destination, tag) together (MpiProcess.isendTest).
+ */
+JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_isendBulkTest(JNIEnv *env, jclass c, jlong address,
+        jint length, jint destination, jint tag, jint announce_tag, jlong request)
+{
+    (void)env;
+    (void)c;
+    int32_t body[2] = {tag, length};
+    int code = MPI_Send(body, (int)sizeof body, MPI_BYTE, destination, announce_tag, ibis_comm);
+    if (code != MPI_SUCCESS) {
+        return -code;
+    }
+    code = MPI_Isend(PTR(address), length, MPI_BYTE, destination, tag, ibis_bulk_comm, REQUEST(request));
+    if (code != MPI_SUCCESS) {
+        return -code;
+    }
+    int done = 0;
+    code = MPI_Test(REQUEST(request), &done, MPI_STATUS_IGNORE);
+    return code == MPI_SUCCESS ? done != 0 : -code;
+}
+
+/* Receives the bytes of an announced bulk message (MPI_Recv on ibis_bulk_comm). */
+JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_recvBulk(JNIEnv *env, jclass c, jlong address, jint capacity,
+        jint source, jint tag, jlong status)
+{
+    (void)env;
+    (void)c;
+    MPI_Status s;
+    int code = MPI_Recv(PTR(address), capacity, MPI_BYTE, source, tag, ibis_bulk_comm, &s);
+    if (code != MPI_SUCCESS) {
+        return -code;
+    }
+    store_status(status, &s);
+    return 0;
 }
 
 JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_irecv(JNIEnv *env, jclass c, jlong address, jint capacity,

@@ -120,6 +120,28 @@ final class FinalizeGuard implements MpiBackend {
     }
 
     @Override
+    public boolean isendBulkTest(MpiBuffer buffer, int offset, int length, int destination, int tag,
+            int announceTag, MpiSlots requests, int slot) throws IOException {
+        enter();
+        try {
+            return backend.isendBulkTest(buffer, offset, length, destination, tag, announceTag, requests, slot);
+        } finally {
+            exit();
+        }
+    }
+
+    @Override
+    public void recvBulk(MpiBuffer buffer, int offset, int capacity, int source, int tag, MpiStatus status)
+            throws IOException {
+        enter();
+        try {
+            backend.recvBulk(buffer, offset, capacity, source, tag, status);
+        } finally {
+            exit();
+        }
+    }
+
+    @Override
     public void irecv(MpiBuffer buffer, int offset, int capacity, int source, int tag, MpiSlots requests, int slot)
             throws IOException {
         enter();

@@ -105,6 +105,22 @@ final class GlueBackend implements MpiBackend {
     }
 
     @Override
+    public boolean isendBulkTest(MpiBuffer buffer, int offset, int length, int destination, int tag,
+            int announceTag, MpiSlots requests, int slot) throws IOException {
+        buffer.check(offset, length);
+        return check("MPI_Send/MPI_Isend/MPI_Test", MpiNative.isendBulkTest(buffer.address() + offset, length,
+                destination, tag, announceTag, requests.address(slot))) == 1;
+    }
+
+    @Override
+    public void recvBulk(MpiBuffer buffer, int offset, int capacity, int source, int tag, MpiStatus status)
+            throws IOException {
+        buffer.check(offset, capacity);
+        check("MPI_Recv", MpiNative.recvBulk(buffer.address() + offset, capacity, source, tag,
+                status == null ? 0 : status.address()));
+    }
+
+    @Override
     public void irecv(MpiBuffer buffer, int offset, int capacity, int source, int tag, MpiSlots requests, int slot)
             throws IOException {
         buffer.check(offset, capacity);

@@ -80,6 +80,29 @@ public interface MpiBackend {
     }
 
     /**
+     * Sends a bulk message: an announcement of two native-order ints, {@code tag} and {@code length},
+     * with tag {@code announceTag} on the main communicator (a blocking send of eight bytes, which MPI
+     * sends eagerly), then the bytes with {@code tag} on a second communicator that only
+     * {@link #recvBulk} receives from ({@code MPI_Isend}), then a test of that send. The receiver's
+     * wildcard receives on the main communicator thus never meet a message longer than they hold;
+     * the announcement keeps the bulk bytes in order with the sender's other messages. The bytes must
+     * stay untouched until the request completed; the caller keeps the announcement and the bytes of
+     * one (destination, tag) together when threads send at once.
+     *
+     * @return whether the send of the bytes completed at once
+     */
+    boolean isendBulkTest(MpiBuffer buffer, int offset, int length, int destination, int tag, int announceTag,
+            MpiSlots requests, int slot) throws IOException;
+
+    /**
+     * Receives the bytes of an announced bulk message from {@code source} with {@code tag} into
+     * {@code buffer} at {@code offset} ({@code MPI_Recv} on the bulk communicator); blocks while they
+     * arrive. A message longer than {@code capacity} is an {@link IOException} (MPI truncates).
+     */
+    void recvBulk(MpiBuffer buffer, int offset, int capacity, int source, int tag, MpiStatus status)
+            throws IOException;
+
+    /**
      * Starts receiving at most {@code capacity} bytes into {@code buffer} at {@code offset}
      * ({@code MPI_Irecv}); a longer message completes the request with an error.
      *

@@ -313,7 +313,7 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
         synchronized (this) {
             inPlace[slot] = application;
             try {
-                done = backend.isendTest(buffer, offset, length, connection.peerRank(), dataTag, requests, slot);
+                done = process.isendTest(buffer, offset, length, connection.peerRank(), dataTag, requests, slot);
             } catch (IOException e) {
                 broken = e; // these bytes are not sent: a later write must not go on behind a gap
                 throw e;

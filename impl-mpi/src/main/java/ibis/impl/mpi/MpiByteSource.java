@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The input of an MPI connection. The polling thread ({@link MpiProcess#poll()}, through
- * {@link MpiRouter}) receives each DATA message of this connection straight into this source's direct
- * buffer ({@code MPI_Mrecv} after a matched probe, in MPI's order); readers copy from there. A reader
+ * {@link MpiRouter}) puts each DATA message of this connection into this source's direct buffer, in
+ * MPI's order (a short one is copied from its landing receive, a long one received there by MPI,
+ * {@link MpiMatch#receive}); readers copy from there. A reader
  * that waits polls MPI itself, so on an explicit receive the message is taken by the thread that
  * wants it, without a thread switch. A zero-byte DATA message is the peer's CLOSE.
  *

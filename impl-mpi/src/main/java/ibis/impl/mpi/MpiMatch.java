@@ -1,21 +1,25 @@
 package ibis.impl.mpi;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 
 /**
  * A message {@link MpiProcess#poll()} matched, handed to the {@link MpiReceiver} of its kind. One
  * object per polling thread, reused for every message: no allocation per message. Valid only during
  * {@link MpiReceiver#matched}.
  *
- * <p>A message whose kind had no receiver yet when it arrived was received into a byte array and is
- * handed over when the receiver registers ({@link MpiProcess#register}); {@link #receive} copies it.
+ * <p>A message comes from one of three places: a {@link MpiLanding} slot (a message of at most
+ * {@link MpiLanding#SLOT_BYTES} bytes, already received: {@link #receive} copies it), the bulk
+ * communicator (a longer message whose announcement was in the slot: {@link #receive} receives its
+ * bytes straight into the destination), or a byte array (a message whose kind had no receiver yet
+ * when it arrived, handed over when the receiver registers, {@link MpiProcess#register}).
  */
 public final class MpiMatch {
 
     private final MpiProcess process;
     private final MpiBackend backend;
     private final MpiTags tags;
-    private final MpiSlots message;
+    private final MpiLanding landing;
     private final MpiStatus status;
     /** For messages nobody receives, and {@link #receiveBytes()}; grown on demand. */
     private MpiBuffer scratch;
@@ -28,18 +32,28 @@ public final class MpiMatch {
     private boolean filledReader;
     /** A held message's bytes; null for a live one. */
     private byte[] held;
+    /** Whether a live message's bytes are on the bulk communicator (else in the landing slot). */
+    private boolean bulk;
+    /** Where a landed message's bytes start in the landing memory. */
+    private int landedAt;
 
     MpiMatch(MpiProcess process) {
         this.process = process;
         this.backend = process.backend();
         this.tags = process.tags();
-        this.message = backend.newMessages(1);
+        this.landing = process.landing();
         this.status = backend.newStatus();
     }
 
-    /** Matches the next message of any source and tag, if there is one. */
+    /**
+     * Takes the next message of any source and tag that arrived, if there is one (holding the poll
+     * lock); an announcement of a bulk message stands for that message, its tag and length.
+     *
+     * @throws IOException when MPI fails or an announcement is malformed
+     */
     boolean probe() throws IOException {
-        if (!backend.improbe(MpiBackend.ANY_SOURCE, MpiBackend.ANY_TAG, message, 0, status)) {
+        int slot = landing.next(status);
+        if (slot < 0) {
             return false;
         }
         source = status.source();
@@ -48,6 +62,19 @@ public final class MpiMatch {
         received = false;
         filledReader = false;
         held = null;
+        bulk = false;
+        landedAt = MpiLanding.offset(slot);
+        if (tags.kind(tag) == MpiTags.BULK) {
+            ByteBuffer b = landing.memory().buffer();
+            if (length != 8 || b.getInt(landedAt + 4) <= MpiLanding.SLOT_BYTES) {
+                received = true;
+                throw new IOException("a malformed bulk announcement of " + length + " bytes from rank " + source
+                        + ": is that rank running the same Ibis version?");
+            }
+            tag = b.getInt(landedAt);
+            length = b.getInt(landedAt + 4);
+            bulk = true;
+        }
         return true;
     }
 
@@ -122,13 +149,15 @@ public final class MpiMatch {
                     + ") does not fit in " + capacity + " bytes: discarded");
         }
         received = true;
+        buffer.check(offset, length);
         if (held != null) {
-            buffer.check(offset, length);
             buffer.buffer().put(offset, held, 0, length);
-            return length;
+        } else if (bulk) {
+            backend.recvBulk(buffer, offset, length, source, tag, status);
+        } else {
+            buffer.buffer().put(offset, landing.memory().buffer(), landedAt, length);
         }
-        backend.mrecv(buffer, offset, capacity, message, 0, status);
-        return status.count();
+        return length;
     }
 
     /**
@@ -153,8 +182,17 @@ public final class MpiMatch {
             return;
         }
         received = true;
-        if (held == null) {
-            backend.mrecv(scratch(length), 0, length, message, 0, status);
+        if (bulk) {
+            // At most a long message's worth of memory for bytes nobody wants: a longer one is cut off
+            // (MPI's truncation error consumes it as well).
+            int room = Math.min(length, MpiTransportSettings.MESSAGE_MAX);
+            try {
+                backend.recvBulk(scratch(room), 0, room, source, tag, status);
+            } catch (IOException e) {
+                if (room == length) {
+                    throw e;
+                }
+            }
         }
     }
 

@@ -127,6 +127,26 @@ final class MpiNative {
     static native int isendTest(long address, int length, int destination, int tag, long request);
 
     /**
+     * A bulk message: an announcement of two native-order ints (tag, length) with tag
+     * {@code announceTag} on the main communicator ({@code MPI_Send}: eight bytes go out eagerly),
+     * then the bytes with {@code tag} on the bulk communicator ({@code MPI_Isend}), then
+     * {@code MPI_Test} of that request.
+     *
+     * @return 1 when the bytes' send completed, 0 when it is still in flight, or the negated MPI error
+     *     code
+     */
+    static native int isendBulkTest(long address, int length, int destination, int tag, int announceTag,
+            long request);
+
+    /**
+     * Receives announced bulk bytes from {@code source} with {@code tag} on the bulk communicator
+     * ({@code MPI_Recv}); blocks while they arrive.
+     *
+     * @return 0, or the negated MPI error code
+     */
+    static native int recvBulk(long address, int capacity, int source, int tag, long status);
+
+    /**
      * Starts receiving at most {@code capacity} bytes into {@code address} ({@code MPI_Irecv}).
      *
      * @param source a rank or {@link #ANY_SOURCE}

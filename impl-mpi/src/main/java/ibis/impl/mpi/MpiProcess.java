@@ -43,7 +43,9 @@ import org.slf4j.LoggerFactory;
  * {@link #tags()}: a kind ({@link MpiTags#CONTROL}, {@link MpiTags#DATA}, {@link MpiTags#CREDIT},
  * {@link MpiTags#WAKE}, {@link MpiTags#REGISTRY}) and an id. A user {@link #register registers} one
  * {@link MpiReceiver} per kind it receives; messages are received only by {@link #poll()}, which
- * matches the next message of any source and tag ({@code MPI_Improbe}) and hands it to the receiver
+ * takes the next message of any source and tag from the receives posted ahead ({@link MpiLanding}:
+ * messages of up to 4 KiB land there; a longer one is announced there and its bytes received from a
+ * second communicator when its receiver asks, {@link MpiMatch#receive}) and hands it to the receiver
  * of its kind. So users never take each other's messages, and nobody may probe or receive with
  * {@code MPI_ANY_TAG} on its own. A message of a kind nobody registered yet is kept (copied into a
  * byte array) and handed over when its receiver registers, in the order it arrived.
@@ -60,8 +62,10 @@ import org.slf4j.LoggerFactory;
  * delay anyway.
  *
  * <h2>Sending</h2>
- * The transport sends with {@link #backend()} directly ({@link MpiBackend#isend} into its own request
- * slots); {@link #send} is a blocking convenience for rare messages (the registry's).
+ * Every message goes out through {@link #isendTest} (into the sender's own request slots), which
+ * sends one longer than a landing receive as a bulk message; a message of at most
+ * {@link MpiLanding#SLOT_BYTES} may also go straight to the backend (the transport's CREDIT).
+ * {@link #send} is a blocking convenience for rare messages (the registry's).
  *
  * <h2>Example: a user of its own kind (as the registry over MPI)</h2>
  * <pre>{@code
@@ -141,6 +145,11 @@ public final class MpiProcess {
     private final List<ArrayDeque<Held>> held = new ArrayList<>();
     private final ThreadLocal<MpiMatch> matches;
     private final ThreadLocal<Sender> senders;
+    /** The receives posted ahead that messages land in; used under pollLock. */
+    private final MpiLanding landing;
+    /** Keeps a bulk message's announcement and bytes together ({@link #isendTest}). */
+    private final Object bulkLock = new Object();
+    private final int bulkAnnounceTag;
 
     /** A message kept for a receiver that has not registered yet. */
     private static final class Held {
@@ -178,6 +187,8 @@ public final class MpiProcess {
         }
         this.matches = ThreadLocal.withInitial(() -> new MpiMatch(this));
         this.senders = ThreadLocal.withInitial(() -> new Sender(backend));
+        this.landing = new MpiLanding(this);
+        this.bulkAnnounceTag = tags.tag(MpiTags.BULK, 0);
     }
 
     /**
@@ -327,7 +338,22 @@ public final class MpiProcess {
             if (users == 0 && finalizeOnRelease && !finalized) {
                 finalized = true;
                 closing = true;
-                backend.finish();
+                boolean locked = false;
+                try {
+                    // Wait (briefly) for a thread in poll() to leave MPI before finalizing.
+                    locked = pollLock.tryLock(1, TimeUnit.SECONDS);
+                    if (locked) {
+                        stopLanding();
+                    }
+                    backend.finish();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    backend.finish();
+                } finally {
+                    if (locked) {
+                        pollLock.unlock();
+                    }
+                }
                 LOG.info("MPI finalized: its last user released it");
             }
         }
@@ -366,6 +392,9 @@ public final class MpiProcess {
             try {
                 // Wait (briefly) for a thread in poll() to leave MPI before finalizing.
                 locked = instance.pollLock.tryLock(1, TimeUnit.SECONDS);
+                if (locked) {
+                    instance.stopLanding();
+                }
                 instance.backend.finish();
             } catch (IOException | RuntimeException e) {
                 LOG.warn("MPI_Finalize at exit failed: {}", e.getMessage());
@@ -379,9 +408,44 @@ public final class MpiProcess {
         }
     }
 
+    /** Cancels the landing receives before MPI_Finalize (holding pollLock). */
+    private void stopLanding() {
+        try {
+            landing.stop();
+        } catch (IOException e) {
+            LOG.debug("cancelling the landing receives before MPI_Finalize failed: {}", e.toString());
+        }
+    }
+
     /** The backend in use. */
     public MpiBackend backend() {
         return backend;
+    }
+
+    /** The receives messages land in (used by {@link MpiMatch} under the poll lock). */
+    MpiLanding landing() {
+        return landing;
+    }
+
+    /**
+     * Starts sending a message of any length ({@link MpiBackend#isendTest}) and tests it: one of at
+     * most {@link MpiLanding#SLOT_BYTES} bytes goes as it is, a longer one as a bulk message
+     * ({@link MpiBackend#isendBulkTest}: an announcement the receiver's landing receives take, the
+     * bytes on the bulk communicator), its announcement and bytes kept together against other
+     * threads' bulk messages. Every message that {@link #poll} is to receive must be sent this way
+     * (or be that short). The bytes must stay untouched until the request completed.
+     *
+     * @return whether the send completed at once
+     * @throws IOException when MPI fails
+     */
+    public boolean isendTest(MpiBuffer buffer, int offset, int length, int destination, int tag, MpiSlots requests,
+            int slot) throws IOException {
+        if (length <= MpiLanding.SLOT_BYTES) {
+            return backend.isendTest(buffer, offset, length, destination, tag, requests, slot);
+        }
+        synchronized (bulkLock) {
+            return backend.isendBulkTest(buffer, offset, length, destination, tag, bulkAnnounceTag, requests, slot);
+        }
     }
 
     /** The tag layout for this MPI's tag upper bound. */
@@ -677,7 +741,9 @@ public final class MpiProcess {
      */
     public void send(int destination, int tag, MpiBuffer buffer, int offset, int length) throws IOException {
         Sender sender = senders.get();
-        backend.isend(buffer, offset, length, destination, tag, sender.request, 0);
+        if (isendTest(buffer, offset, length, destination, tag, sender.request, 0)) {
+            return;
+        }
         boolean[] complete = new boolean[1];
         IOException[] error = new IOException[1];
         boolean interrupted = false;

@@ -11,8 +11,8 @@ package ibis.impl.mpi;
  * <table>
  * <caption>tag bits</caption>
  * <tr><th>bits</th><th>field</th></tr>
- * <tr><td>{@code bits - 1} .. {@code bits - 3}</td><td>kind (3 bits: {@link #CONTROL} .. {@link #REGISTRY},
- * 5 to 7 reserved)</td></tr>
+ * <tr><td>{@code bits - 1} .. {@code bits - 3}</td><td>kind (3 bits: {@link #CONTROL} .. {@link #BULK},
+ * 6 and 7 reserved)</td></tr>
  * <tr><td>{@code bits - 4} .. 0</td><td>id ({@link #idBits()} bits: 2^25 ids with MPICH, 2^28 with
  * Open MPI)</td></tr>
  * </table>
@@ -33,7 +33,14 @@ public final class MpiTags {
     public static final int WAKE = 3;
     /** Kind: the registry over MPI ({@code ibis.registry.implementation=mpi}); id: the registry's choice. */
     public static final int REGISTRY = 4;
-    /** The number of kinds the tag layout has room for (3 bits); 5 to 7 are free. */
+    /**
+     * Kind: the announcement of a bulk message, a message longer than a landing receive holds
+     * ({@link MpiLanding}): its body is the message's tag and length (two native-order ints), its bytes
+     * follow on the bulk communicator ({@link MpiBackend#isendBulkTest}); id 0. Sent and taken by
+     * {@link MpiProcess} itself, never handed to a receiver.
+     */
+    public static final int BULK = 5;
+    /** The number of kinds the tag layout has room for (3 bits); 6 and 7 are free. */
     public static final int KINDS = 8;
 
     /** The fewest tag bits Ibis works with: MPICH's {@code MPI_TAG_UB} is {@code 2^28 - 1}. */

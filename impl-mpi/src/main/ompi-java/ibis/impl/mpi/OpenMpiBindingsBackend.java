@@ -2,6 +2,7 @@ package ibis.impl.mpi;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 import mpi.Comm;
 import mpi.MPI;
@@ -20,14 +21,18 @@ import mpi.Status;
 final class OpenMpiBindingsBackend implements MpiBackend {
 
     private final Comm comm;
+    /** The second duplicate, for the bytes of bulk messages ({@link #isendBulkTest}). */
+    private final Comm bulkComm;
     private final int threadLevel;
     private final int rank;
     private final int size;
     private final int tagUpperBound;
     private final String version;
 
-    private OpenMpiBindingsBackend(Comm comm, int threadLevel, int tagUpperBound) throws MPIException {
+    private OpenMpiBindingsBackend(Comm comm, Comm bulkComm, int threadLevel, int tagUpperBound)
+            throws MPIException {
         this.comm = comm;
+        this.bulkComm = bulkComm;
         this.threadLevel = threadLevel;
         this.rank = comm.getRank();
         this.size = comm.getSize();
@@ -61,8 +66,10 @@ final class OpenMpiBindingsBackend implements MpiBackend {
             }
             Comm comm = MPI.COMM_WORLD.dup();
             comm.setErrhandler(MPI.ERRORS_RETURN);
+            Comm bulkComm = MPI.COMM_WORLD.dup();
+            bulkComm.setErrhandler(MPI.ERRORS_RETURN);
             Object bound = MPI.COMM_WORLD.getAttr(MPI.TAG_UB);
-            return new OpenMpiBindingsBackend(comm, level, bound instanceof Integer ? (Integer) bound : 32767);
+            return new OpenMpiBindingsBackend(comm, bulkComm, level, bound instanceof Integer ? (Integer) bound : 32767);
         } catch (MPIException e) {
             throw failed("MPI_Init_thread", e);
         }
@@ -130,6 +137,34 @@ final class OpenMpiBindingsBackend implements MpiBackend {
             requests.objects[slot] = comm.iSend(at(buffer, offset, length), length, MPI.BYTE, destination, tag);
         } catch (MPIException e) {
             throw failed("MPI_Isend", e);
+        }
+    }
+
+    @Override
+    public boolean isendBulkTest(MpiBuffer buffer, int offset, int length, int destination, int tag,
+            int announceTag, MpiSlots requests, int slot) throws IOException {
+        ByteBuffer body = MPI.newByteBuffer(8).order(ByteOrder.nativeOrder());
+        body.putInt(0, tag).putInt(4, length);
+        try {
+            comm.send(body, 8, MPI.BYTE, destination, announceTag);
+        } catch (MPIException e) {
+            throw failed("MPI_Send", e);
+        }
+        try {
+            requests.objects[slot] = bulkComm.iSend(at(buffer, offset, length), length, MPI.BYTE, destination, tag);
+        } catch (MPIException e) {
+            throw failed("MPI_Isend", e);
+        }
+        return test(requests, slot, null);
+    }
+
+    @Override
+    public void recvBulk(MpiBuffer buffer, int offset, int capacity, int source, int tag, MpiStatus status)
+            throws IOException {
+        try {
+            store(bulkComm.recv(at(buffer, offset, capacity), capacity, MPI.BYTE, source, tag), status);
+        } catch (MPIException e) {
+            throw failed("MPI_Recv", e);
         }
     }
 
@@ -225,6 +260,7 @@ final class OpenMpiBindingsBackend implements MpiBackend {
         try {
             if (!MPI.isFinalized()) {
                 comm.free();
+                bulkComm.free();
                 MPI.Finalize();
             }
         } catch (MPIException e) {

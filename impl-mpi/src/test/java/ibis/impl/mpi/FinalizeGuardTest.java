@@ -84,6 +84,18 @@ public class FinalizeGuardTest {
         }
 
         @Override
+        public boolean isendBulkTest(MpiBuffer buffer, int offset, int length, int destination, int tag,
+                int announceTag, MpiSlots requests, int slot) {
+            events.add("isendBulkTest");
+            return true;
+        }
+
+        @Override
+        public void recvBulk(MpiBuffer buffer, int offset, int capacity, int source, int tag, MpiStatus status) {
+            events.add("recvBulk");
+        }
+
+        @Override
         public void irecv(MpiBuffer buffer, int offset, int capacity, int source, int tag, MpiSlots requests,
                 int slot) {
             events.add("irecv");

@@ -15,7 +15,10 @@ import java.util.zip.CRC32;
  * messages on {@link MpiTags#REGISTRY} whose receiver registers only after all data arrived (so they
  * are kept and handed over in order); a message longer than its receiver's room is refused with an
  * IOException; {@link MpiProcess#poll(java.util.function.BooleanSupplier)} returns after one small
- * message once its condition holds, however many have arrived. Prints the {@link PingPong} result
+ * message once its condition holds, however many have arrived; two threads that send messages
+ * longer than a landing receive ({@link MpiLanding#SLOT_BYTES}: bulk messages, an announcement and
+ * the bytes on a second communicator) on one tag at once each get their own bytes to the peer
+ * (every message says its length and seed, the receiver checks both). Prints the {@link PingPong} result
  * line with a checksum over both directions, which {@link MpiJob} compares; started by
  * {@code mpirun}, the backend chosen by {@code -Dibis.mpi.backend}.
  */
@@ -27,6 +30,8 @@ public final class MpiProcessExchangeMain {
     private static final int TOO_LONG_ID = 9;
     private static final int ONE_BY_ONE_ID = 10;
     private static final int ONE_BY_ONE_MESSAGES = 5;
+    private static final int SAME_TAG_ID = 11;
+    private static final int SAME_TAG_MESSAGES = 200;
     private static final int REGISTRY_MESSAGES = 20;
     private static final long WAIT_NANOS = TimeUnit.SECONDS.toNanos(60);
 
@@ -61,6 +66,28 @@ public final class MpiProcessExchangeMain {
         }
     }
 
+    /** Writes {@code n} bytes: their length, a seed, and bytes from that seed. */
+    private static void fillSelfDescribing(ByteBuffer out, int n, int seed) {
+        byte[] rest = new byte[n - 8];
+        new Random(seed).nextBytes(rest);
+        out.putInt(0, n).putInt(4, seed).put(8, rest);
+    }
+
+    /** Null when {@code n} bytes are what {@link #fillSelfDescribing} wrote, else what is wrong. */
+    private static String checkSelfDescribing(ByteBuffer in, int n) {
+        if (n < 8 || in.getInt(0) != n) {
+            return n + " bytes arrived, the message says " + (n < 8 ? "nothing" : in.getInt(0));
+        }
+        byte[] rest = new byte[n - 8];
+        new Random(in.getInt(4)).nextBytes(rest);
+        for (int i = 0; i < rest.length; i++) {
+            if (in.get(8 + i) != rest[i]) {
+                return "byte " + (8 + i) + " of " + n + " differs";
+            }
+        }
+        return null;
+    }
+
     private static byte[] payload(int source, int id, int index, int size) {
         byte[] bytes = new byte[size];
         new Random(source * 1_000_003L + id * 10_007L + index).nextBytes(bytes);
@@ -74,8 +101,8 @@ public final class MpiProcessExchangeMain {
         int rank = process.rank();
         int peer = 1 - rank;
         MpiTags tags = process.tags();
-        Incoming[] incoming = new Incoming[ONE_BY_ONE_ID + 1];
-        for (int id : new int[] {7, 8, 9, ONE_BY_ONE_ID}) {
+        Incoming[] incoming = new Incoming[SAME_TAG_ID + 1];
+        for (int id : new int[] {7, 8, 9, ONE_BY_ONE_ID, SAME_TAG_ID}) {
             incoming[id] = new Incoming();
         }
         MpiBuffer staging = MpiBuffer.allocate(process, 4 << 20);
@@ -88,6 +115,15 @@ public final class MpiProcessExchangeMain {
             }
             if (match.id() == ONE_BY_ONE_ID) {
                 match.receive(staging, 0, staging.capacity());
+                in.messages++;
+                return;
+            }
+            if (match.id() == SAME_TAG_ID) {
+                int n = match.receive(staging, 0, staging.capacity());
+                String wrong = checkSelfDescribing(staging.buffer(), n);
+                if (wrong != null) {
+                    in.error = "message " + in.messages + " on one tag from two threads: " + wrong;
+                }
                 in.messages++;
                 return;
             }
@@ -205,6 +241,45 @@ public final class MpiProcessExchangeMain {
                 throw new IOException("small messages: " + incoming[ONE_BY_ONE_ID].messages + " of "
                         + ONE_BY_ONE_MESSAGES);
             }
+        }
+
+        // Two threads send bulk messages on one tag at once: each announcement meets its own bytes.
+        List<Thread> sameTag = new ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+            int thread = t;
+            Thread sender = new Thread(() -> {
+                try {
+                    MpiBuffer out = MpiBuffer.allocate(process, 64 * 1024);
+                    Random sizes = new Random(rank * 31 + thread);
+                    for (int i = 0; i < SAME_TAG_MESSAGES; i++) {
+                        int n = MpiLanding.SLOT_BYTES + 1 + sizes.nextInt(60_000);
+                        fillSelfDescribing(out.buffer(), n, rank * 1_000_000 + thread * 10_000 + i);
+                        process.send(peer, tags.tag(MpiTags.DATA, SAME_TAG_ID), out, 0, n);
+                    }
+                } catch (Throwable e) {
+                    failed.set(e);
+                }
+            }, "same-tag-" + t);
+            sender.start();
+            sameTag.add(sender);
+        }
+        for (Thread sender : sameTag) {
+            sender.join(TimeUnit.NANOSECONDS.toMillis(WAIT_NANOS));
+            if (sender.isAlive()) {
+                throw new IOException(sender.getName() + " did not finish");
+            }
+        }
+        if (failed.get() != null) {
+            throw new IOException("a sender on one tag failed", failed.get());
+        }
+        boolean sameTagArrived = process.await(() -> incoming[SAME_TAG_ID].messages == 2 * SAME_TAG_MESSAGES
+                || incoming[SAME_TAG_ID].error != null, WAIT_NANOS);
+        if (incoming[SAME_TAG_ID].error != null) {
+            throw new IOException(incoming[SAME_TAG_ID].error);
+        }
+        if (!sameTagArrived) {
+            throw new IOException("messages on one tag from two threads: " + incoming[SAME_TAG_ID].messages + " of "
+                    + 2 * SAME_TAG_MESSAGES);
         }
 
         // A checksum over both directions that both ranks compute alike: rank 0's streams first.
