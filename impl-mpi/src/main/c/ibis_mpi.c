@@ -18,7 +18,7 @@
  *
  * Return convention of the hot-path calls: MPI_SUCCESS (0), 1 for "done"/"found" where a call
  * tests, or the negated MPI error code. Hot-path functions (isend, isendBulkTest, recvBulk, irecv,
- * test, await, iprobe, improbe, mrecv, imrecv, cancel) take primitives only: no JNI call, no Java object, no malloc.
+ * irecvTest, test, await, iprobe, improbe, mrecv, imrecv, cancel) take primitives only: no JNI call, no Java object, no malloc.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -373,6 +373,29 @@ JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_irecv(JNIEnv *env, jclass c,
     int code = MPI_Irecv(PTR(address), capacity, MPI_BYTE, to_mpi_source(source), to_mpi_tag(tag), ibis_comm,
             REQUEST(request));
     return code == MPI_SUCCESS ? 0 : -code;
+}
+
+/* MPI_Irecv into post_request, then MPI_Test of test_request: the landing receives' step. */
+JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_irecvTest(JNIEnv *env, jclass c, jlong address, jint capacity,
+        jint source, jint tag, jlong post_request, jlong test_request, jlong status)
+{
+    (void)env;
+    (void)c;
+    int code = MPI_Irecv(PTR(address), capacity, MPI_BYTE, to_mpi_source(source), to_mpi_tag(tag), ibis_comm,
+            REQUEST(post_request));
+    if (code != MPI_SUCCESS) {
+        return -code;
+    }
+    int done = 0;
+    MPI_Status s;
+    code = MPI_Test(REQUEST(test_request), &done, &s);
+    if (code != MPI_SUCCESS) {
+        return -code;
+    }
+    if (done) {
+        store_status(status, &s);
+    }
+    return done != 0;
 }
 
 JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_test(JNIEnv *env, jclass c, jlong request, jlong status)

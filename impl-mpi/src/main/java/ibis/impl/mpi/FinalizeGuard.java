@@ -142,6 +142,17 @@ final class FinalizeGuard implements MpiBackend {
     }
 
     @Override
+    public boolean irecvTest(MpiBuffer buffer, int offset, int capacity, int source, int tag, MpiSlots requests,
+            int postSlot, int testSlot, MpiStatus status) throws IOException {
+        enter();
+        try {
+            return backend.irecvTest(buffer, offset, capacity, source, tag, requests, postSlot, testSlot, status);
+        } finally {
+            exit();
+        }
+    }
+
+    @Override
     public void irecv(MpiBuffer buffer, int offset, int capacity, int source, int tag, MpiSlots requests, int slot)
             throws IOException {
         enter();

@@ -121,6 +121,14 @@ final class GlueBackend implements MpiBackend {
     }
 
     @Override
+    public boolean irecvTest(MpiBuffer buffer, int offset, int capacity, int source, int tag, MpiSlots requests,
+            int postSlot, int testSlot, MpiStatus status) throws IOException {
+        buffer.check(offset, capacity);
+        return check("MPI_Irecv/MPI_Test", MpiNative.irecvTest(buffer.address() + offset, capacity, source, tag,
+                requests.address(postSlot), requests.address(testSlot), status == null ? 0 : status.address())) == 1;
+    }
+
+    @Override
     public void irecv(MpiBuffer buffer, int offset, int capacity, int source, int tag, MpiSlots requests, int slot)
             throws IOException {
         buffer.check(offset, capacity);

@@ -113,6 +113,18 @@ public interface MpiBackend {
             throws IOException;
 
     /**
+     * {@link #irecv} into {@code postSlot}, then {@link #test} of {@code testSlot}: the step of the
+     * receives posted ahead ({@link MpiLanding}), in one call into MPI where the backend can.
+     *
+     * @return whether the tested request completed
+     */
+    default boolean irecvTest(MpiBuffer buffer, int offset, int capacity, int source, int tag, MpiSlots requests,
+            int postSlot, int testSlot, MpiStatus status) throws IOException {
+        irecv(buffer, offset, capacity, source, tag, requests, postSlot);
+        return test(requests, testSlot, status);
+    }
+
+    /**
      * Tests a request ({@code MPI_Test}); when it completed, its slot is free again and its status is in
      * {@code status} (which may be null).
      *

@@ -64,15 +64,23 @@ final class MpiLanding {
             for (int slot = 0; slot < SLOTS; slot++) {
                 post(slot);
             }
-        } else if (taken >= 0) {
-            int slot = taken;
-            taken = -1;
-            post(slot);
         }
         int slot = head;
         boolean done = false;
         try {
-            done = backend.test(requests, slot, status);
+            if (taken >= 0) {
+                // Post the last message's slot again and test the oldest, in one call. Should the post
+                // fail, the slot is lost until the head reaches it: a test of its spent request
+                // completes at once, with a message no receiver takes (or an IOException), and the
+                // slot is posted again after that.
+                int again = taken;
+                taken = -1;
+                done = backend.irecvTest(memory, offset(again), SLOT_BYTES, MpiBackend.ANY_SOURCE, MpiBackend.ANY_TAG,
+                        requests, again, slot, status);
+                posted[again] = true;
+            } else {
+                done = backend.test(requests, slot, status);
+            }
         } catch (IOException e) {
             done = true;
             throw e;

@@ -157,6 +157,15 @@ final class MpiNative {
     static native int irecv(long address, int capacity, int source, int tag, long request);
 
     /**
+     * {@link #irecv} into {@code postRequest}, then {@link #test} of {@code testRequest}: one call into
+     * native code for the landing receives' step (post the last slot again, test the oldest).
+     *
+     * @return 1 when the tested request completed, 0 when not yet, or the negated MPI error code
+     */
+    static native int irecvTest(long address, int capacity, int source, int tag, long postRequest, long testRequest,
+            long status);
+
+    /**
      * Tests a request ({@code MPI_Test}); when it completed, MPI released it and its status is
      * stored at {@code status}.
      *

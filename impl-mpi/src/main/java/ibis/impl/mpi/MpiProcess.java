@@ -4,6 +4,8 @@ import ibis.ipl.impl.HostLoad;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -136,14 +138,28 @@ public final class MpiProcess {
 
     /** Held by the one thread in {@link #poll()}; {@link #register} takes it to keep the order. */
     private final ReentrantLock pollLock = new ReentrantLock();
-    /** How many times {@link #poll()} looked at MPI; written under pollLock. */
-    private volatile long polls;
+    /**
+     * How many times {@link #poll()} looked at MPI; written under pollLock, read by
+     * {@link #awaitInBackground}, both opaque ({@link #POLLS}): a count that is a little late only
+     * delays a background look, and a volatile write would cost every poll a fence.
+     */
+    private long polls;
+    private static final VarHandle POLLS;
+
+    static {
+        try {
+            POLLS = MethodHandles.lookup().findVarHandle(MpiProcess.class, "polls", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
     /** Threads in {@link #awaitInBackground} now. */
     private final AtomicInteger backgroundPollers = new AtomicInteger();
     private volatile MpiReceiver[] receivers = new MpiReceiver[MpiTags.KINDS];
     /** Per kind, messages that arrived before their receiver registered. Guarded by pollLock. */
     private final List<ArrayDeque<Held>> held = new ArrayList<>();
-    private final ThreadLocal<MpiMatch> matches;
+    /** The message being handed over: used under pollLock only (poll and register, never nested). */
+    private final MpiMatch match;
     private final ThreadLocal<Sender> senders;
     /** The receives posted ahead that messages land in; used under pollLock. */
     private final MpiLanding landing;
@@ -185,10 +201,10 @@ public final class MpiProcess {
         for (int kind = 0; kind < MpiTags.KINDS; kind++) {
             held.add(new ArrayDeque<>());
         }
-        this.matches = ThreadLocal.withInitial(() -> new MpiMatch(this));
         this.senders = ThreadLocal.withInitial(() -> new Sender(backend));
         this.landing = new MpiLanding(this);
         this.bulkAnnounceTag = tags.tag(MpiTags.BULK, 0);
+        this.match = new MpiMatch(this);
     }
 
     /**
@@ -489,7 +505,6 @@ public final class MpiProcess {
                 throw new IllegalStateException("tag kind " + kind + " has a receiver already: " + receivers[kind]);
             }
             ArrayDeque<Held> queue = held.get(kind);
-            MpiMatch match = matches.get();
             while (!queue.isEmpty()) {
                 Held message = queue.poll();
                 match.hold(message.source, message.tag, message.bytes);
@@ -545,13 +560,12 @@ public final class MpiProcess {
      * @throws IOException when MPI or a receiver fails
      */
     public int poll(BooleanSupplier until) throws IOException {
-        // Not nested (a receiver that waits would reuse this thread's match), not after MPI_Finalize.
+        // Not nested (a receiver that waits would reuse the match), not after MPI_Finalize.
         if (closing || pollLock.isHeldByCurrentThread() || !pollLock.tryLock()) {
             return 0;
         }
         try {
-            polls++;
-            MpiMatch match = matches.get();
+            POLLS.setOpaque(this, (long) POLLS.getOpaque(this) + 1);
             int handled = 0;
             while (handled < 64 && match.probe()) {
                 handled++;
@@ -710,15 +724,19 @@ public final class MpiProcess {
         }
     }
 
+    private long polls() {
+        return (long) POLLS.getOpaque(this);
+    }
+
     private boolean awaitPollingWhenNobodyDoes(BooleanSupplier done, long timeoutNanos) throws IOException {
         long start = System.nanoTime();
-        long seen = polls - 1;
+        long seen = polls() - 1;
         while (!done.getAsBoolean()) {
-            if (polls == seen && poll() > 0) {
-                seen = polls;
+            if (polls() == seen && poll() > 0) {
+                seen = polls();
                 continue;
             }
-            seen = polls;
+            seen = polls();
             long waited = System.nanoTime() - start;
             if (timeoutNanos > 0 && waited >= timeoutNanos) {
                 return done.getAsBoolean();
