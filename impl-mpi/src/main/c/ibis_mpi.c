@@ -162,6 +162,24 @@ JNIEXPORT jstring JNICALL Java_ibis_impl_mpi_MpiNative_flavour(JNIEnv *env, jcla
     return (*env)->NewStringUTF(env, IBIS_MPI_FLAVOUR);
 }
 
+/*
+ * Makes *comm a duplicate of MPI_COMM_WORLD that returns errors instead of aborting the job, unless
+ * it is one already; returns 0 with an IOException pending when MPI_Comm_dup fails.
+ */
+static int dup_world(JNIEnv *env, MPI_Comm *comm)
+{
+    if (*comm != MPI_COMM_NULL) {
+        return 1;
+    }
+    int code = MPI_Comm_dup(MPI_COMM_WORLD, comm);
+    if (code != MPI_SUCCESS) {
+        throw_io(env, "MPI_Comm_dup", code);
+        return 0;
+    }
+    MPI_Comm_set_errhandler(*comm, MPI_ERRORS_RETURN);
+    return 1;
+}
+
 JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_init(JNIEnv *env, jclass c, jint required)
 {
     (void)c;
@@ -178,21 +196,8 @@ JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_init(JNIEnv *env, jclass c, 
         throw_io(env, initialized ? "MPI_Query_thread" : "MPI_Init_thread", code);
         return -1;
     }
-    if (ibis_comm == MPI_COMM_NULL) {
-        code = MPI_Comm_dup(MPI_COMM_WORLD, &ibis_comm);
-        if (code != MPI_SUCCESS) {
-            throw_io(env, "MPI_Comm_dup", code);
-            return -1;
-        }
-        MPI_Comm_set_errhandler(ibis_comm, MPI_ERRORS_RETURN);
-    }
-    if (ibis_bulk_comm == MPI_COMM_NULL) {
-        code = MPI_Comm_dup(MPI_COMM_WORLD, &ibis_bulk_comm);
-        if (code != MPI_SUCCESS) {
-            throw_io(env, "MPI_Comm_dup", code);
-            return -1;
-        }
-        MPI_Comm_set_errhandler(ibis_bulk_comm, MPI_ERRORS_RETURN);
+    if (!dup_world(env, &ibis_comm) || !dup_world(env, &ibis_bulk_comm)) {
+        return -1;
     }
     return from_mpi_level(provided);
 }

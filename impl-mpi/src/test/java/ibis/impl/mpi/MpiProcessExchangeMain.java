@@ -66,6 +66,20 @@ public final class MpiProcessExchangeMain {
         }
     }
 
+    /** Waits for the sending threads; throws when one is still running or one failed. */
+    private static void joinSenders(List<Thread> senders, AtomicReference<Throwable> failed, String failure)
+            throws IOException, InterruptedException {
+        for (Thread sender : senders) {
+            sender.join(TimeUnit.NANOSECONDS.toMillis(WAIT_NANOS));
+            if (sender.isAlive()) {
+                throw new IOException(sender.getName() + " did not finish");
+            }
+        }
+        if (failed.get() != null) {
+            throw new IOException(failure, failed.get());
+        }
+    }
+
     /** Writes {@code n} bytes: their length, a seed, and bytes from that seed. */
     private static void fillSelfDescribing(ByteBuffer out, int n, int seed) {
         byte[] rest = new byte[n - 8];
@@ -181,15 +195,7 @@ public final class MpiProcessExchangeMain {
             sender.start();
             senders.add(sender);
         }
-        for (Thread sender : senders) {
-            sender.join(TimeUnit.NANOSECONDS.toMillis(WAIT_NANOS));
-            if (sender.isAlive()) {
-                throw new IOException(sender.getName() + " did not finish");
-            }
-        }
-        if (failed.get() != null) {
-            throw new IOException("a sender failed", failed.get());
-        }
+        joinSenders(senders, failed, "a sender failed");
         MpiBuffer tooLong = MpiBuffer.allocate(process, 5000);
         process.send(peer, tags.tag(MpiTags.DATA, TOO_LONG_ID), tooLong, 0, 5000);
 
@@ -263,15 +269,7 @@ public final class MpiProcessExchangeMain {
             sender.start();
             sameTag.add(sender);
         }
-        for (Thread sender : sameTag) {
-            sender.join(TimeUnit.NANOSECONDS.toMillis(WAIT_NANOS));
-            if (sender.isAlive()) {
-                throw new IOException(sender.getName() + " did not finish");
-            }
-        }
-        if (failed.get() != null) {
-            throw new IOException("a sender on one tag failed", failed.get());
-        }
+        joinSenders(sameTag, failed, "a sender on one tag failed");
         boolean sameTagArrived = process.await(() -> incoming[SAME_TAG_ID].messages == 2 * SAME_TAG_MESSAGES
                 || incoming[SAME_TAG_ID].error != null, WAIT_NANOS);
         if (incoming[SAME_TAG_ID].error != null) {
