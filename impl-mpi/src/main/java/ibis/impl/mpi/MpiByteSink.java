@@ -63,6 +63,8 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
     /** The slot and length of the next DATA message, set by {@link #claim}. Writer thread only. */
     private int claimedSlot;
     private int claimedChunk;
+    /** Whether the last {@link #freeSlot} found a slot whose send completed. Writer thread only. */
+    private boolean freeSlotFound;
     /** The credit a write waits for: one byte, or one element of an array part. Writer thread only. */
     private int neededCredit = 1;
     private final ByteViews[] stagingViews = new ByteViews[SLOTS];
@@ -290,7 +292,7 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
                 peerWindow - (sent - credited));
         int slot = freeSlot();
         nextSlot = (slot + 1) % SLOTS;
-        if (pending(slot)) {
+        if (!freeSlotFound && pending(slot)) {
             waitingSlot = slot;
             interrupted |= waitFor(slotFree);
             check();
@@ -338,17 +340,19 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
     }
 
     /**
-     * The first slot from {@code nextSlot} on whose send completed, else {@code nextSlot} (a send to
-     * wait for): small messages that complete at once do not hold up a large one's slot
+     * The first slot from {@code nextSlot} on whose send completed ({@link #freeSlotFound}), else
+     * {@code nextSlot} (a send to wait for): small messages that complete at once do not hold up a large one's slot
      * (MPI orders the messages by their sends, not by slots).
      */
     private int freeSlot() {
         for (int i = 0; i < SLOTS; i++) {
             int slot = (nextSlot + i) % SLOTS;
             if (!pending(slot)) {
+                freeSlotFound = true;
                 return slot;
             }
         }
+        freeSlotFound = false;
         return nextSlot;
     }
 

@@ -152,6 +152,13 @@ final class MpiByteSource implements ByteSource {
                 at = -2;
             } else {
                 at = reserve(length);
+                if (match.inMemory()) {
+                    // A landed (or kept) message is a copy of at most a few KiB: done under this lock,
+                    // one monitor per message less than receiving outside it.
+                    writePos = at + match.receive(buffer, at, length);
+                    ready = true;
+                    at = -2;
+                }
             }
         }
         if (at == -2) {

@@ -127,6 +127,15 @@ public final class MpiMatch {
         return filledReader;
     }
 
+    /**
+     * Whether the message's bytes are in memory already (landed, or kept for a late receiver), so
+     * that {@link #receive} is a copy of at most {@link MpiLanding#SLOT_BYTES} bytes (or a kept
+     * message's), not a receive from MPI.
+     */
+    boolean inMemory() {
+        return !bulk;
+    }
+
     /** Whether the message was received already. */
     public boolean received() {
         return received;
