@@ -23,6 +23,9 @@ final class OpenMpiBindingsBackend implements MpiBackend {
     private final Comm comm;
     /** The second duplicate, for the bytes of bulk messages ({@link #isendBulkTest}). */
     private final Comm bulkComm;
+    /** Each thread's announcement body ({@link #isendBulkTest}; a blocking send, so reusable at once). */
+    private final ThreadLocal<ByteBuffer> announcements = ThreadLocal.withInitial(
+            () -> MPI.newByteBuffer(8).order(ByteOrder.nativeOrder()));
     private final int threadLevel;
     private final int rank;
     private final int size;
@@ -143,7 +146,7 @@ final class OpenMpiBindingsBackend implements MpiBackend {
     @Override
     public boolean isendBulkTest(MpiBuffer buffer, int offset, int length, int destination, int tag,
             int announceTag, MpiSlots requests, int slot) throws IOException {
-        ByteBuffer body = MPI.newByteBuffer(8).order(ByteOrder.nativeOrder());
+        ByteBuffer body = announcements.get();
         body.putInt(0, tag).putInt(4, length);
         try {
             comm.send(body, 8, MPI.BYTE, destination, announceTag);
