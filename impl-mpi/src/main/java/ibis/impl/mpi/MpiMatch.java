@@ -5,8 +5,8 @@ import java.nio.ByteBuffer;
 
 /**
  * A message {@link MpiProcess#poll()} matched, handed to the {@link MpiReceiver} of its kind. One
- * object per polling thread, reused for every message: no allocation per message. Valid only during
- * {@link MpiReceiver#matched}.
+ * object per process, used under the poll lock and reused for every message: no allocation per
+ * message. Valid only during {@link MpiReceiver#matched}.
  *
  * <p>A message comes from one of three places: a {@link MpiLanding} slot (a message of at most
  * {@link MpiLanding#SLOT_BYTES} bytes, already received: {@link #receive} copies it), the bulk
@@ -86,6 +86,7 @@ public final class MpiMatch {
         received = false;
         filledReader = false;
         held = bytes;
+        bulk = false;
     }
 
     /** The sender's rank in {@code MPI_COMM_WORLD}. */

@@ -18,7 +18,8 @@ import java.util.zip.CRC32;
  * message once its condition holds, however many have arrived; two threads that send messages
  * longer than a landing receive ({@link MpiLanding#SLOT_BYTES}: bulk messages, an announcement and
  * the bytes on a second communicator) on one tag at once each get their own bytes to the peer
- * (every message says its length and seed, the receiver checks both). Prints the {@link PingPong} result
+ * (every message says its length and seed, the receiver checks both); a kept message that its late
+ * receiver does not take is discarded, also right after a bulk message. Prints the {@link PingPong} result
  * line with a checksum over both directions, which {@link MpiJob} compares; started by
  * {@code mpirun}, the backend chosen by {@code -Dibis.mpi.backend}.
  */
@@ -165,6 +166,8 @@ public final class MpiProcessExchangeMain {
         // Registry messages first: the peer has no receiver for them yet, so its process keeps them.
         CRC32 registrySent = new CRC32();
         MpiBuffer small = MpiBuffer.allocate(process, 256);
+        // And one WAKE message, kept until the very end, when a receiver that does not take it registers.
+        process.send(peer, tags.tag(MpiTags.WAKE, 1), small, 0, 3);
         for (int i = 0; i < REGISTRY_MESSAGES; i++) {
             byte[] bytes = payload(rank, 99, i, 1 + i * 10);
             small.buffer().put(0, bytes);
@@ -278,6 +281,15 @@ public final class MpiProcessExchangeMain {
         if (!sameTagArrived) {
             throw new IOException("messages on one tag from two threads: " + incoming[SAME_TAG_ID].messages + " of "
                     + 2 * SAME_TAG_MESSAGES);
+        }
+
+        // The kept WAKE message goes to a receiver that does not take it: it is discarded, although
+        // the message handed over before it (the peer's last bulk message) came from the bulk
+        // communicator, which has nothing for this one.
+        int[] wakes = {0};
+        process.register(MpiTags.WAKE, match -> wakes[0] += match.length());
+        if (wakes[0] != 3) {
+            throw new IOException("the kept WAKE message: " + wakes[0] + " bytes handed over, expected 3");
         }
 
         // A checksum over both directions that both ranks compute alike: rank 0's streams first.
