@@ -63,8 +63,6 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
     /** The slot and length of the next DATA message, set by {@link #claim}. Writer thread only. */
     private int claimedSlot;
     private int claimedChunk;
-    /** Whether the last {@link #freeSlot} found a slot whose send completed. Writer thread only. */
-    private boolean freeSlotFound;
     /** The credit a write waits for: one byte, or one element of an array part. Writer thread only. */
     private int neededCredit = 1;
     private final ByteViews[] stagingViews = new ByteViews[SLOTS];
@@ -291,8 +289,12 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
         claimedChunk = (int) Math.min(Math.min(remaining, MpiTransportSettings.MESSAGE_MAX),
                 peerWindow - (sent - credited));
         int slot = freeSlot();
+        boolean busy = slot < 0;
+        if (busy) {
+            slot = nextSlot;
+        }
         nextSlot = (slot + 1) % SLOTS;
-        if (!freeSlotFound && pending(slot)) {
+        if (busy && pending(slot)) {
             waitingSlot = slot;
             interrupted |= waitFor(slotFree);
             check();
@@ -340,20 +342,18 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
     }
 
     /**
-     * The first slot from {@code nextSlot} on whose send completed ({@link #freeSlotFound}), else
-     * {@code nextSlot} (a send to wait for): small messages that complete at once do not hold up a large one's slot
+     * The first slot from {@code nextSlot} on whose send completed, else -1 (then the caller waits
+     * for {@code nextSlot}'s send): small messages that complete at once do not hold up a large one's slot
      * (MPI orders the messages by their sends, not by slots).
      */
     private int freeSlot() {
         for (int i = 0; i < SLOTS; i++) {
             int slot = (nextSlot + i) % SLOTS;
             if (!pending(slot)) {
-                freeSlotFound = true;
                 return slot;
             }
         }
-        freeSlotFound = false;
-        return nextSlot;
+        return -1;
     }
 
     /** Whether the send in a slot is still in flight (tests it). */
