@@ -691,9 +691,11 @@ public abstract class AbstractIbis implements Ibis {
 
     void receivePortClosed(AbstractReceivePort port) {
         if (receivePorts.remove(port.name(), port)) {
+            long messages = port.messagesReceived(); // takes the port's lock: not under endLock
+            long bytes = port.bytesReceived();
             synchronized (endLock) {
-                closedMessagesReceived += port.messagesReceived();
-                closedBytesReceived += port.bytesReceived();
+                closedMessagesReceived += messages;
+                closedBytesReceived += bytes;
             }
         }
     }

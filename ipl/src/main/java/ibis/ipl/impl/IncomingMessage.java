@@ -9,6 +9,8 @@ import ibis.ipl.ReceivePort;
 import ibis.ipl.SendPortIdentifier;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 
@@ -21,6 +23,16 @@ import java.nio.ReadOnlyBufferException;
  */
 final class IncomingMessage implements ReadMessage {
 
+    private static final VarHandle LIVE;
+
+    static {
+        try {
+            LIVE = MethodHandles.lookup().findVarHandle(IncomingMessage.class, "live", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final AbstractReceivePort port;
     private final ReceiveConnection connection;
 
@@ -29,9 +41,11 @@ final class IncomingMessage implements ReadMessage {
     private long startBytes;
     /**
      * True from delivery until finish. Written under the port's lock by the finishing thread, read
-     * by the reading thread (which is the one that finishes in the normal case).
+     * by the reading thread (which is the one that finishes in the normal case): release writes and
+     * acquire reads ({@link #LIVE}), which cost no fence on x86, where a volatile write costs one per
+     * message on each side.
      */
-    private volatile boolean live;
+    private boolean live;
     /** The thread running the upcall for this message, or null (explicit receipt); guarded by the port's lock. */
     Thread upcallThread;
     /** Counts the upcall deliveries of this (reused) object; guarded by the port's lock. */
@@ -50,11 +64,11 @@ final class IncomingMessage implements ReadMessage {
     }
 
     void setLive(boolean value) {
-        live = value;
+        LIVE.setRelease(this, value);
     }
 
     boolean isLive() {
-        return live;
+        return (boolean) LIVE.getAcquire(this);
     }
 
     ReceiveConnection connection() {
@@ -62,7 +76,7 @@ final class IncomingMessage implements ReadMessage {
     }
 
     private SerializationInput in() throws IOException {
-        if (!live) {
+        if (!isLive()) {
             throw new IOException("read message from " + connection.origin + " is not live (already finished)");
         }
         return in;
@@ -76,7 +90,7 @@ final class IncomingMessage implements ReadMessage {
 
     @Override
     public void finish(IOException exception) {
-        if (!live) {
+        if (!isLive()) {
             return;
         }
         try {
@@ -424,6 +438,6 @@ final class IncomingMessage implements ReadMessage {
 
     @Override
     public String toString() {
-        return "read message from " + connection.origin + " on " + port + (live ? "" : " (finished)");
+        return "read message from " + connection.origin + " on " + port + (isLive() ? "" : " (finished)");
     }
 }

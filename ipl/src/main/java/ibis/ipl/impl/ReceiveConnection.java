@@ -161,6 +161,9 @@ final class ReceiveConnection {
         if (messageBuffered()) {
             return true; // read ahead already: no system call needed
         }
+        if (spin.spinNanos() > 0 && in.awaitMessage(-1)) {
+            return true; // there already: no clock read, no pause
+        }
         if (spin.start()) {
             while (spin.next()) {
                 if (in.awaitMessage(-1)) {
