@@ -6,6 +6,8 @@ import ibis.ipl.impl.RecentBuffers;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
@@ -34,6 +36,7 @@ import org.slf4j.LoggerFactory;
 final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
 
     private static final Logger LOG = LoggerFactory.getLogger(MpiByteSink.class);
+    private static final VarHandle FLIGHT = MethodHandles.arrayElementVarHandle(boolean[].class);
     static final int SLOTS = 4;
     private static final int MIN_STAGING = 64 * 1024;
     /** The smallest last buffer of a gathering write that gets a DATA message of its own. */
@@ -46,6 +49,14 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
     private final MpiTransportSettings settings;
     private final Object writeLock = new Object();
     private final MpiSlots requests;
+    /**
+     * Whether a slot's send is still in flight. Set (to true) by the writer only, right after the
+     * send started; cleared by whoever tests it ({@link #pending}: the writer, or the keeper in
+     * {@link #reap}), under this object's monitor, which keeps two tests of one request apart. Read
+     * with acquire and written with release ({@link #FLIGHT}), so the writer sees a slot free without
+     * the monitor (a slot it finds free stays free: only it sends), and the tester sees the request
+     * the send wrote.
+     */
     private final boolean[] inFlight = new boolean[SLOTS];
     private final MpiBuffer[] staging = new MpiBuffer[SLOTS];
     private final MpiBuffer creditIn;
@@ -73,7 +84,7 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
     private final BooleanSupplier slotFree = () -> !pending(waitingSlot);
     private final BooleanSupplier allDone = () -> !reap();
     private final BooleanSupplier inPlaceDone = () -> !inPlacePending();
-    /** Guarded by this: the slots whose send reads an application's buffer ({@link #sendInPlace}). */
+    /** The slots whose send reads an application's buffer ({@link #sendInPlace}); writer only (under writeLock). */
     private final boolean[] inPlace = new boolean[SLOTS];
     /** The last application buffers sent in place, wrapped: a writer that reuses them allocates nothing. */
     private final RecentBuffers<MpiBuffer> recentParts = new RecentBuffers<>();
@@ -312,17 +323,21 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
         return stagingViews[slot];
     }
 
+    /**
+     * Sends from a slot that is not in flight (so nobody tests its request meanwhile: no monitor
+     * needed, see {@link #inFlight}).
+     */
     private void send(int slot, MpiBuffer buffer, int offset, int length, boolean application) throws IOException {
         boolean done;
-        synchronized (this) {
-            inPlace[slot] = application;
-            try {
-                done = process.isendTest(buffer, offset, length, connection.peerRank(), dataTag, requests, slot);
-            } catch (IOException e) {
-                broken = e; // these bytes are not sent: a later write must not go on behind a gap
-                throw e;
-            }
-            inFlight[slot] = !done;
+        inPlace[slot] = application;
+        try {
+            done = process.isendTest(buffer, offset, length, connection.peerRank(), dataTag, requests, slot);
+        } catch (IOException e) {
+            broken = e; // these bytes are not sent: a later write must not go on behind a gap
+            throw e;
+        }
+        if (!done) {
+            FLIGHT.setRelease(inFlight, slot, true);
         }
         if (!done && !application) {
             // A send from the application's buffer is waited for by its writer, which polls MPI: the
@@ -356,20 +371,27 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
         return -1;
     }
 
-    /** Whether the send in a slot is still in flight (tests it). */
-    private synchronized boolean pending(int slot) {
-        if (!inFlight[slot]) {
+    /** Whether the send in a slot is still in flight (tests it; no monitor when it is not). */
+    private boolean pending(int slot) {
+        if (!(boolean) FLIGHT.getAcquire(inFlight, slot)) {
             return false;
         }
-        try {
-            if (backend.test(requests, slot, null)) {
-                inFlight[slot] = false;
+        synchronized (this) {
+            if (!(boolean) FLIGHT.getAcquire(inFlight, slot)) {
+                return false; // the other tester found it done
             }
-        } catch (IOException e) {
-            inFlight[slot] = false;
-            broken = e;
+            boolean done;
+            try {
+                done = backend.test(requests, slot, null);
+            } catch (IOException e) {
+                done = true;
+                broken = e;
+            }
+            if (done) {
+                FLIGHT.setRelease(inFlight, slot, false);
+            }
+            return !done;
         }
-        return inFlight[slot];
     }
 
     @Override

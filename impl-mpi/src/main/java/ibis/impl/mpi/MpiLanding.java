@@ -42,7 +42,7 @@ final class MpiLanding {
     private boolean stopped;
 
     MpiLanding(MpiProcess process) {
-        this.backend = process.backend();
+        this.backend = process.unguardedBackend(); // used under the poll lock only
         this.memory = MpiBuffer.allocate(process, SLOTS * SLOT_BYTES);
         this.requests = backend.newRequests(SLOTS);
     }

@@ -39,7 +39,7 @@ public final class MpiMatch {
 
     MpiMatch(MpiProcess process) {
         this.process = process;
-        this.backend = process.backend();
+        this.backend = process.unguardedBackend(); // used under the poll lock only
         this.tags = process.tags();
         this.landing = process.landing();
         this.status = backend.newStatus();
