@@ -135,6 +135,17 @@ public final class BlockInputStream implements DataInput {
     }
 
     /**
+     * {@link #awaitMessage awaitMessage(-1)} for a reader that polls in a loop while it waits
+     * ({@link ByteSource#awaitDataSpinning}): never blocks, but the source may look a little longer.
+     */
+    public boolean awaitMessageSpinning() throws IOException {
+        if (limit > position) {
+            return true;
+        }
+        return source.awaitDataSpinning();
+    }
+
+    /**
      * Skips whatever is left of the current message, so that the next read starts the next
      * message. Blocks until the final block of the current message has arrived. Skipped bytes
      * count in {@link #bytesRead()}.

@@ -90,6 +90,20 @@ public interface ByteSource extends Closeable {
      */
     boolean awaitData(long timeoutMillis) throws IOException;
 
+    /**
+     * The poll of a reader that waits for data it expects soon and polls again at once when nothing
+     * is there (the polling phase of a receive): {@link #awaitData awaitData(-1)}, except that a
+     * source may look for data a little longer before it answers (a bounded time, about a
+     * microsecond), where each poll costs the caller more than the looking itself. Never blocks;
+     * not for a receiver's {@code poll()}, which must stay a single look. By default
+     * {@code awaitData(-1)}.
+     *
+     * @return true when data (or end of stream) is ready, false when nothing is there
+     */
+    default boolean awaitDataSpinning() throws IOException {
+        return awaitData(-1);
+    }
+
     /** Closes the connection's input side; a blocked reader gets an IOException. Idempotent. */
     @Override
     void close() throws IOException;

@@ -142,6 +142,16 @@ final class FinalizeGuard implements MpiBackend {
     }
 
     @Override
+    public boolean testSpin(MpiSlots requests, int slot, MpiStatus status, int polls) throws IOException {
+        enter();
+        try {
+            return backend.testSpin(requests, slot, status, polls);
+        } finally {
+            exit();
+        }
+    }
+
+    @Override
     public boolean irecvTest(MpiBuffer buffer, int offset, int capacity, int source, int tag, MpiSlots requests,
             int postSlot, int testSlot, MpiStatus status) throws IOException {
         enter();

@@ -142,6 +142,12 @@ final class GlueBackend implements MpiBackend {
     }
 
     @Override
+    public boolean testSpin(MpiSlots requests, int slot, MpiStatus status, int polls) throws IOException {
+        return check("MPI_Test", MpiNative.testSpin(requests.address(slot), status == null ? 0 : status.address(),
+                polls)) == 1;
+    }
+
+    @Override
     public void await(MpiSlots requests, int slot, MpiStatus status) throws IOException {
         check("MPI_Wait", MpiNative.await(requests.address(slot), status == null ? 0 : status.address()));
     }

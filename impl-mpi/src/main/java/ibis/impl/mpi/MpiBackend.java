@@ -132,6 +132,22 @@ public interface MpiBackend {
      */
     boolean test(MpiSlots requests, int slot, MpiStatus status) throws IOException;
 
+    /**
+     * {@link #test} up to {@code polls} times, returning as soon as the request completed: for a
+     * thread that waits for a message it expects soon. A backend with native code does the polls
+     * there, without a return to Java (and its checks) between two of them.
+     *
+     * @return whether it completed
+     */
+    default boolean testSpin(MpiSlots requests, int slot, MpiStatus status, int polls) throws IOException {
+        for (int i = 0; i < polls; i++) {
+            if (test(requests, slot, status)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Blocks in MPI until a request completed ({@code MPI_Wait}); its status goes to {@code status}. */
     void await(MpiSlots requests, int slot, MpiStatus status) throws IOException;
 

@@ -447,6 +447,16 @@ final class MpiByteSource implements ByteSource {
         return writePos - readPos;
     }
 
+    /** A reader's poll while it waits: MPI is tested a few times in a row ({@link MpiProcess#pollWaiting}). */
+    @Override
+    public boolean awaitDataSpinning() throws IOException {
+        if (ready()) {
+            return true;
+        }
+        process.pollWaiting(readyCondition);
+        return ready();
+    }
+
     @Override
     public boolean awaitData(long timeoutMillis) throws IOException {
         if (ready()) {

@@ -56,6 +56,14 @@ final class MpiLanding {
      *     the slot is posted again at the next call
      */
     int next(MpiStatus status) throws IOException {
+        return next(status, 1);
+    }
+
+    /**
+     * {@link #next(MpiStatus)}, testing the oldest receive up to {@code polls} times before it gives up
+     * ({@link MpiBackend#testSpin}): for a thread that waits for a message.
+     */
+    int next(MpiStatus status, int polls) throws IOException {
         if (stopped) {
             return -1;
         }
@@ -78,8 +86,12 @@ final class MpiLanding {
                 done = backend.irecvTest(memory, offset(again), SLOT_BYTES, MpiBackend.ANY_SOURCE, MpiBackend.ANY_TAG,
                         requests, again, slot, status);
                 posted[again] = true;
+                if (!done && polls > 1) {
+                    done = backend.testSpin(requests, slot, status, polls - 1);
+                }
             } else {
-                done = backend.test(requests, slot, status);
+                done = polls > 1 ? backend.testSpin(requests, slot, status, polls)
+                        : backend.test(requests, slot, status);
             }
         } catch (IOException e) {
             done = true;

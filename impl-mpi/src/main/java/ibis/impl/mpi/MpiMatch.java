@@ -52,7 +52,12 @@ public final class MpiMatch {
      * @throws IOException when MPI fails or an announcement is malformed
      */
     boolean probe() throws IOException {
-        int slot = landing.next(status);
+        return probe(1);
+    }
+
+    /** {@link #probe()}, testing for a message up to {@code polls} times ({@link MpiLanding#next(MpiStatus, int)}). */
+    boolean probe(int polls) throws IOException {
+        int slot = landing.next(status, polls);
         if (slot < 0) {
             return false;
         }

@@ -174,6 +174,14 @@ final class MpiNative {
     static native int test(long request, long status);
 
     /**
+     * {@link #test} up to {@code polls} times in a row, without returning to Java in between: the
+     * wait of a thread that expects a message soon, at the granularity of {@code MPI_Test} itself.
+     *
+     * @return 1 when completed, 0 when not yet, or the negated MPI error code
+     */
+    static native int testSpin(long request, long status, int polls);
+
+    /**
      * Blocks until a request completed ({@code MPI_Wait}) and stores its status at {@code status}.
      *
      * @return 0, or the negated MPI error code

@@ -15,7 +15,6 @@ import java.util.ServiceLoader;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 
 import org.slf4j.Logger;
@@ -100,6 +99,8 @@ public final class MpiProcess {
     static final long DELIVERY_MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** The largest message after which {@link #poll(BooleanSupplier)} may return early. */
     static final int EARLY_RETURN_MAX = 4096;
+    /** MPI tests in a row of one {@link #pollWaiting} (about a microsecond of shared-memory polling). */
+    static final int SPIN_POLLS = 32;
     /**
      * The default spin before parking (on an oversubscribed host: spinning while it is not crowded,
      * yielding between polls while it is, {@link #nextStep}). Nobody wakes a parked
@@ -139,7 +140,7 @@ public final class MpiProcess {
     private volatile boolean closing;
 
     /** Held by the one thread in {@link #poll()}; {@link #register} takes it to keep the order. */
-    private final ReentrantLock pollLock = new ReentrantLock();
+    private final PollLock pollLock = new PollLock();
     /**
      * How many times {@link #poll()} looked at MPI; written under pollLock, read by
      * {@link #awaitInBackground}, both opaque ({@link #POLLS}): a count that is a little late only
@@ -574,6 +575,22 @@ public final class MpiProcess {
      * @throws IOException when MPI or a receiver fails
      */
     public int poll(BooleanSupplier until) throws IOException {
+        return poll(until, 1);
+    }
+
+    /**
+     * As {@link #poll(BooleanSupplier)}, for a thread that waits for a message and would poll again
+     * at once: MPI is tested for the next message up to {@value #SPIN_POLLS} times in a row before
+     * this returns empty-handed ({@link MpiBackend#testSpin}, in native code with our glue), so a
+     * message is seen at the pace of {@code MPI_Test} rather than at that of the caller's loop (its
+     * calls, checks, pauses and clock reads: 60-100 ns a turn against some 30). Only while waiters
+     * may spin (not on a crowded oversubscribed host, {@link #nextStep}); a single test otherwise.
+     */
+    public int pollWaiting(BooleanSupplier until) throws IOException {
+        return poll(until, spinNanos > 0 && (spinAlways || !HOST_CROWDED.getAsBoolean()) ? SPIN_POLLS : 1);
+    }
+
+    private int poll(BooleanSupplier until, int polls) throws IOException {
         // Not nested (a receiver that waits would reuse the match), not after MPI_Finalize.
         if (closing || pollLock.isHeldByCurrentThread() || !pollLock.tryLock()) {
             return 0;
@@ -584,7 +601,7 @@ public final class MpiProcess {
             }
             POLLS.setOpaque(this, (long) POLLS.getOpaque(this) + 1);
             int handled = 0;
-            while (handled < 64 && match.probe()) {
+            while (handled < 64 && match.probe(handled == 0 ? polls : 1)) {
                 handled++;
                 int kind = match.kind();
                 MpiReceiver receiver = kind < MpiTags.KINDS ? receivers[kind] : null;
@@ -690,7 +707,7 @@ public final class MpiProcess {
         int unclocked = 0;
         int step = SPIN;
         while (!done.getAsBoolean()) {
-            if (poll(done) > 0) {
+            if ((step == SPIN ? pollWaiting(done) : poll(done)) > 0) {
                 continue;
             }
             // A spinning waiter reads the clock at every CLOCK_POLLS-th poll only (a read costs about

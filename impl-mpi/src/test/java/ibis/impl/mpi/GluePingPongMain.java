@@ -17,6 +17,7 @@ public final class GluePingPongMain implements PingPongEndpoint {
     private final long message;
     private final ByteBuffer statusView;
     private int sends;
+    private int receives;
 
     private GluePingPongMain() throws IOException {
         NativeLibrary.load();
@@ -79,10 +80,18 @@ public final class GluePingPongMain implements PingPongEndpoint {
     public int receive(ByteBuffer buffer, int capacity, int source, int tag) throws IOException {
         ok("irecv", MpiNative.irecv(MpiNative.address(buffer), capacity, source, tag, request));
         int done;
-        while ((done = MpiNative.test(request, status)) == 0) {
-            Thread.onSpinWait();
+        if (receives++ % 2 == 0) {
+            while ((done = MpiNative.test(request, status)) == 0) {
+                Thread.onSpinWait();
+            }
+            ok("test", done);
+        } else {
+            // Every other receive waits with testSpin: its status must be stored as test's is.
+            while ((done = MpiNative.testSpin(request, status, 8)) == 0) {
+                Thread.onSpinWait();
+            }
+            ok("testSpin", done);
         }
-        ok("test", done);
         checkStatus(source, tag);
         return statusView.getInt(MpiNative.STATUS_COUNT);
     }

@@ -161,12 +161,12 @@ final class ReceiveConnection {
         if (messageBuffered()) {
             return true; // read ahead already: no system call needed
         }
-        if (spin.spinNanos() > 0 && in.awaitMessage(-1)) {
+        if (spin.spinNanos() > 0 && in.awaitMessageSpinning()) {
             return true; // there already: no clock read, no pause
         }
         if (spin.start()) {
             while (spin.next()) {
-                if (in.awaitMessage(-1)) {
+                if (in.awaitMessageSpinning()) {
                     spin.succeeded();
                     return true;
                 }

@@ -117,6 +117,19 @@ final class WatchedSource implements ByteSource {
     }
 
     @Override
+    public boolean awaitDataSpinning() throws IOException {
+        if (quiet) {
+            return false;
+        }
+        try {
+            return source.awaitDataSpinning();
+        } catch (IOException e) {
+            failure = e;
+            throw e;
+        }
+    }
+
+    @Override
     public void close() throws IOException {
         source.close();
     }

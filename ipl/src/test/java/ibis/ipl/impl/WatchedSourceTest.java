@@ -79,4 +79,57 @@ public class WatchedSourceTest {
         EOFException e = expectThrows(EOFException.class, () -> watched.read(IntBuffer.wrap(new int[3])));
         assertSame(watched.failure(), e);
     }
+
+    /** Counts which poll the reader used: a single look or a spinning one. */
+    private static final class PollCountingSource implements ByteSource {
+        int single;
+        int spinning;
+        IOException failWith;
+
+        @Override
+        public int read(ByteBuffer destination, int minimum) {
+            throw new AssertionError("not used");
+        }
+
+        @Override
+        public int available() {
+            return 0;
+        }
+
+        @Override
+        public boolean awaitData(long timeoutMillis) {
+            single++;
+            return false;
+        }
+
+        @Override
+        public boolean awaitDataSpinning() throws IOException {
+            spinning++;
+            if (failWith != null) {
+                throw failWith;
+            }
+            return false;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    public void aSpinningPollReachesTheTransportsSpinningPollAndAQuietLookNeither() throws IOException {
+        PollCountingSource transport = new PollCountingSource();
+        WatchedSource watched = new WatchedSource(transport);
+        ibis.io.BlockInputStream in = new ibis.io.BlockInputStream(watched, 4096, java.nio.ByteOrder.nativeOrder());
+        assertFalse(in.awaitMessageSpinning());
+        assertEquals(transport.spinning, 1, "the spinning poll of a waiting reader reaches the transport's");
+        assertEquals(transport.single, 0);
+        assertFalse(in.awaitMessage(-1));
+        assertEquals(transport.single, 1, "a single look stays a single look");
+        assertFalse(watched.bufferedOnly(in));
+        assertEquals(transport.spinning + transport.single, 2, "a look at the buffered bytes only asked the transport");
+        transport.failWith = new IOException("gone");
+        IOException e = expectThrows(IOException.class, in::awaitMessageSpinning);
+        assertSame(watched.failure(), e, "a failure of the spinning poll is the connection's");
+    }
 }
