@@ -425,6 +425,39 @@ JNIEXPORT jlong JNICALL Java_ibis_impl_ucx_UcxNative_probe(JNIEnv *env, jclass c
 }
 
 /*
+ * For a reader that waits for its next message: up to polls times, progress the worker once and
+ * look for a matching message (probe with remove = 1), returning the message (its length and sender
+ * tag stored at info_address as by probe) as soon as there is one, or 0. Stops early, without a
+ * message, after a progress that handled events: they may be other waiters' messages, which the
+ * Java side then scans for. The events handled in all are stored at info_address + 16 (8 bytes).
+ */
+JNIEXPORT jlong JNICALL Java_ibis_impl_ucx_UcxNative_progressProbe(JNIEnv *env, jclass c, jlong worker, jlong tag,
+                                                                   jlong mask, jlong info_address, jint polls)
+{
+    (void)env;
+    (void)c;
+    ucp_worker_h w = WORKER(worker)->worker;
+    uint64_t events = 0;
+    ucp_tag_message_h message = NULL;
+    ucp_tag_recv_info_t info;
+    for (jint i = 0; i < polls; i++) {
+        unsigned n = ucp_worker_progress(w);
+        events += n;
+        message = ucp_tag_probe_nb(w, (ucp_tag_t)tag, (ucp_tag_t)mask, 1, &info);
+        if (message != NULL || n != 0) {
+            break;
+        }
+    }
+    memcpy((char *)PTR(info_address) + 16, &events, sizeof events);
+    if (message == NULL) {
+        return 0;
+    }
+    uint64_t out[2] = {(uint64_t)info.length, (uint64_t)info.sender_tag};
+    memcpy(PTR(info_address), out, sizeof out);
+    return (jlong)(intptr_t)message;
+}
+
+/*
  * Whether a message matching tag/mask has arrived, leaving it queued (remove = 0): a cheap look
  * any thread may take for another (UCX serialises it with the worker's other calls, thread mode
  * MULTI); the owner of the tag takes the message with probe later.

@@ -186,7 +186,7 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
         this.creditStep = Math.max(1, connection.peerWindow / 4);
         this.closeTimeoutMillis = closeTimeoutMillis;
         this.spin = worker.newSpinWait();
-        this.info = ByteBuffer.allocateDirect(16).order(ByteOrder.nativeOrder());
+        this.info = ByteBuffer.allocateDirect(24).order(ByteOrder.nativeOrder()); // length, tag, events
         this.infoAddress = UcxWorker.address(info);
         this.closeValue = ByteBuffer.allocateDirect(8).order(ByteOrder.BIG_ENDIAN);
         this.closeValueAddress = UcxWorker.address(closeValue);
@@ -316,6 +316,39 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
     @Override
     public int available() {
         return stage.remaining();
+    }
+
+    /**
+     * The poll of a reader that waits and polls again at once: as {@code awaitData(-1)}, with the
+     * worker progressed and probed up to {@link UcxWorker#SPIN_POLLS} times in native code
+     * ({@link UcxWorker#progressProbe}) instead of once.
+     */
+    @Override
+    public boolean awaitDataSpinning() throws IOException {
+        enter();
+        try {
+            if (stage.hasRemaining() || held != 0 || !adopted.isEmpty() || endOfStream) {
+                return true;
+            }
+            if (probe()) {
+                return true;
+            }
+            if (took(worker.progressProbe(probeTag, UcxConnection.SOURCE_MASK, infoAddress, info))) {
+                return true; // (a message the spin found; as awaitData(-1) does after its one progress)
+            }
+            if (probe()) {
+                return true;
+            }
+            worker.scanDeferred();
+            connection.checkReadable(); // a poll sees a lost connection too
+            return false;
+        } catch (java.io.InterruptedIOException e) {
+            throw e; // nothing consumed: the connection goes on
+        } catch (IOException e) {
+            return fail(e) > 0;
+        } finally {
+            exit();
+        }
     }
 
     @Override
@@ -545,7 +578,11 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
      * @return whether a message was found
      */
     private boolean probe() throws IOException {
-        long m = UcxNative.probe(w, probeTag, UcxConnection.SOURCE_MASK, infoAddress);
+        return took(UcxNative.probe(w, probeTag, UcxConnection.SOURCE_MASK, infoAddress));
+    }
+
+    /** What {@link #probe()} does with the message it found ({@code m}, its length and tag in info); 0: none. */
+    private boolean took(long m) throws IOException {
         if (m == 0) {
             return false;
         }

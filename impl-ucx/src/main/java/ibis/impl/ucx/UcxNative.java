@@ -130,6 +130,16 @@ final class UcxNative {
     static native long probe(long worker, long tag, long mask, long infoAddress);
 
     /**
+     * For a reader waiting for its next message: up to {@code polls} times, progresses the worker
+     * once and looks for a message as {@link #probe} does, without returning to Java in between;
+     * stops early (with none) after a progress that handled events. The events handled in all are
+     * stored (8 bytes, native order) at {@code infoAddress + 16}.
+     *
+     * @return the message handle as {@link #probe} returns it, or 0
+     */
+    static native long progressProbe(long worker, long tag, long mask, long infoAddress, int polls);
+
+    /**
      * Whether a message whose tag matches {@code tag} under {@code mask} has arrived, leaving it
      * queued ({@code ucp_tag_probe_nb} with remove = 0). Any thread may look for another: it
      * takes nothing, so the owner of the tag still finds the message with {@link #probe}.

@@ -1,5 +1,6 @@
 package ibis.impl.ucx;
 
+import ibis.ipl.impl.HostLoad;
 import ibis.ipl.impl.SpinWait;
 
 import java.io.IOException;
@@ -577,6 +578,39 @@ final class UcxWorker {
         }
         return n;
     }
+
+    /**
+     * {@link #progressDeferringScan()} and a probe for a reader that waits for its next message and
+     * would poll again at once: up to {@value #SPIN_POLLS} progresses and probes in native code
+     * ({@link UcxNative#progressProbe}), so a message is seen at the pace of UCX's own progress rather
+     * than at that of the reader's loop (its calls, checks, pauses and clock reads). Stops at the
+     * first progress that handled events (they may be other waiters' messages; the deferred scan
+     * looks for those as after a single progress). A single turn when polling does not pay: the
+     * spin time is 0 or the host is crowded ({@link HostLoad}).
+     *
+     * @param info 24 bytes at {@code infoAddress}: the message's length and sender tag, then the
+     *        events handled
+     * @return the message handle (to be received exactly once), or 0
+     */
+    long progressProbe(long tag, long mask, long infoAddress, ByteBuffer info) {
+        notePoll();
+        int polls = spinMicros > 0 && !HostLoad.crowded() ? SPIN_POLLS : 1;
+        long m = UcxNative.progressProbe(handle, tag, mask, infoAddress, polls);
+        long n = info.getLong(16);
+        if (n != 0) {
+            unaccounted.addAndGet(n);
+        }
+        if (n != 0 || unscanned) {
+            deferScan(null);
+        }
+        if (adoptWanted) {
+            adoptHeldWanted();
+        }
+        return m;
+    }
+
+    /** Progresses and probes of one {@link #progressProbe} at most. */
+    static final int SPIN_POLLS = 32;
 
     /**
      * The scan {@link #progressDeferringScan()} left, when it left one and four scans' time passed
