@@ -585,6 +585,8 @@ public final class MpiProcess {
      * message is seen at the pace of {@code MPI_Test} rather than at that of the caller's loop (its
      * calls, checks, pauses and clock reads: 60-100 ns a turn against some 30). Only while waiters
      * may spin (not on a crowded oversubscribed host, {@link #nextStep}); a single test otherwise.
+     * For waits that a delivery ends (a reader's, {@link #awaitDelivery}), not for a send's
+     * completion: the spin returns early only when a message lands.
      */
     public int pollWaiting(BooleanSupplier until) throws IOException {
         return poll(until, spinNanos > 0 && (spinAlways || !HOST_CROWDED.getAsBoolean()) ? SPIN_POLLS : 1);
@@ -707,7 +709,10 @@ public final class MpiProcess {
         int unclocked = 0;
         int step = SPIN;
         while (!done.getAsBoolean()) {
-            if ((step == SPIN ? pollWaiting(done) : poll(done)) > 0) {
+            // Only a wait for a delivery spins inside MPI: a send's completion (a staging slot, a
+            // buffer sent in place) is seen by testing that send, which a spin on the landing
+            // receives would put off by up to a turn of SPIN_POLLS tests.
+            if ((step == SPIN && delivered ? pollWaiting(done) : poll(done)) > 0) {
                 continue;
             }
             // A spinning waiter reads the clock at every CLOCK_POLLS-th poll only (a read costs about
