@@ -61,6 +61,16 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
      * reachable. A new wrapper only for a new array: a sender that reuses its array allocates nothing.
      */
     private Buffer arrayWrapper;
+    /**
+     * A byte buffer written by reference whose block is not sent yet ({@link #writeByteBuffer}), or
+     * null: it goes out with the next block the stream sends, as that block's last part, so a
+     * message that ends right after it needs no block of its own for the end (the IPL lets a
+     * written buffer change only after {@code flush()} or {@code finish()}). While one is pending
+     * the block counts as full ({@code end == position}), so every write sends it first.
+     */
+    private ByteBuffer pendingPart;
+    private int pendingFrom;
+    private int pendingBytes;
     /** The sink takes arrays of other primitives than bytes as they are (and this stream is in native order). */
     private final boolean arraysByReference;
 
@@ -203,10 +213,10 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
         sendBlock(true);
     }
 
-    /** Sends a non-final block when the buffer is non-empty; does nothing otherwise. */
+    /** Sends a non-final block when the buffer is non-empty (or a part is pending); does nothing otherwise. */
     @Override
     public void flush() throws IOException {
-        if (position > 0) {
+        if (position > 0 || pendingPart != null) {
             sendBlock(false);
         }
     }
@@ -214,6 +224,10 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
     private void sendBlock(boolean last) throws IOException {
         if (closed) {
             throw new IOException("block output stream is closed");
+        }
+        if (pendingPart != null) {
+            sendPending(last);
+            return;
         }
         int length = position;
         buffer.limit(length).position(0);
@@ -244,7 +258,7 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
      * allocates it from the bytes that have arrived.
      */
     private void widen(long bytesToWrite) {
-        if (end != bytes.length && bytesToWrite > end - position) {
+        if (end != bytes.length && bytesToWrite > end - position && pendingPart == null) {
             end = bytes.length;
         }
     }
@@ -473,6 +487,11 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
      * first. A byte[] goes to the sink as a third buffer, other arrays as the sink's array part.
      */
     private void sendBlockWith(Buffer part, int offset, int n, int bytes) throws IOException {
+        sendBlockWith(part, offset, n, bytes, false);
+    }
+
+    /** {@link #sendBlockWith(Buffer, int, int, int)}, as the message's final block when {@code last}. */
+    private void sendBlockWith(Buffer part, int offset, int n, int bytes, boolean last) throws IOException {
         if (closed) {
             throw new IOException("block output stream is closed");
         }
@@ -480,7 +499,7 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
         buffer.limit(position).position(0);
         bytesWrittenBase += length;
         header.clear();
-        header.putInt(length);
+        header.putInt(last ? length | LAST_BLOCK_FLAG : length);
         header.flip();
         part.limit(offset + n).position(offset);
         try {
@@ -493,8 +512,26 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
         } finally {
             blockWith[2] = null;
             position = 0;
-            end = this.bytes.length;
+            end = last ? firstBlockSize : this.bytes.length;
             buffer.clear();
+        }
+    }
+
+    /**
+     * Sends the block of the pending part (the buffered bytes, then the part), as the message's final
+     * block when {@code last}. The part's buffer gets its position and limit back afterwards (its
+     * owner may have moved them since it was written).
+     */
+    private void sendPending(boolean last) throws IOException {
+        ByteBuffer part = pendingPart;
+        pendingPart = null;
+        int limit = part.limit();
+        int at = part.position();
+        try {
+            part.limit(part.capacity()); // so that any position the part had is valid again
+            sendBlockWith(part, pendingFrom, pendingBytes, pendingBytes, last);
+        } finally {
+            part.limit(limit).position(at);
         }
     }
 
@@ -591,14 +628,13 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
             int n = Math.min(value.remaining(), free());
             if (n >= BY_REFERENCE && sink.partsAsMessages()) {
                 // The sink sends it as a message of its own, which the receiving transport can put
-                // straight into a direct buffer the reader reads into.
+                // straight into a direct buffer the reader reads into; it goes with the next block
+                // sent (pendingPart), the final one when the message ends here.
                 int from = value.position();
-                int limit = value.limit();
-                try {
-                    sendBlockWith(value, from, n, n);
-                } finally {
-                    value.limit(limit);
-                }
+                pendingPart = value;
+                pendingFrom = from;
+                pendingBytes = n;
+                end = position;
                 value.position(from + n);
             } else {
                 value.get(bytes, position, n);
@@ -609,12 +645,12 @@ public sealed class BlockOutputStream implements DataOutput permits BlockOutputS
 
     @Override
     public long bytesWritten() {
-        return bytesWrittenBase + position;
+        return bytesWrittenBase + position + (pendingPart != null ? pendingBytes : 0);
     }
 
     @Override
     public void resetBytesWritten() {
-        bytesWrittenBase = -position;
+        bytesWrittenBase = -(position + (pendingPart != null ? pendingBytes : 0));
     }
 
     /**

@@ -116,4 +116,49 @@ public class LargeByteBufferTest {
         assertEquals(got.flip(), pattern(20_000, 6, true));
         in.endMessage();
     }
+
+    /**
+     * A part goes out with the next block the stream sends: when the message ends right after it,
+     * that block is the final one (no empty block for the end); bytes written after it follow it;
+     * a caller that moves its buffer's position before finishing gets it back as it left it.
+     */
+    @Test
+    public void aPartThatEndsTheMessageCarriesTheEndAndLaterBytesFollowIt() throws IOException {
+        RecordingSink sink = new RecordingSink(true);
+        BlockOutputStream out = new BlockOutputStream(sink, 65_536);
+        ByteBuffer big = pattern(30_000, 2, true);
+        out.writeInt(5);
+        out.writeByteBuffer(big);
+        assertEquals(out.bytesWritten(), 30_004, "the part counts as written before it is sent");
+        assertEquals(sink.calls, List.of(), "the part waits for the next block");
+        big.clear().position(123); // the caller moves it (its bytes stay) before finishing
+        out.endMessage();
+        assertEquals(sink.calls, List.of("write3"), "one block: the buffered int, the part, and the end");
+        assertEquals(big.position(), 123, "the caller's position is given back");
+        assertEquals(big.limit(), big.capacity());
+
+        ByteBuffer second = pattern(20_000, 4, true);
+        out.writeByteBuffer(second);
+        out.writeLong(77L); // after the part: must follow it
+        out.writeByteBuffer(pattern(10_000, 8, false));
+        out.flush();
+        out.writeShort((short) 3);
+        out.endMessage();
+
+        BlockInputStream in = new BlockInputStream(sink.pipe.source, 65_536, out.order());
+        assertEquals(in.readInt(), 5);
+        ByteBuffer got = ByteBuffer.allocateDirect(30_000);
+        in.readByteBuffer(got);
+        assertEquals(got.flip(), pattern(30_000, 2, true));
+        in.endMessage();
+        ByteBuffer got2 = ByteBuffer.allocateDirect(20_000);
+        in.readByteBuffer(got2);
+        assertEquals(got2.flip(), pattern(20_000, 4, true));
+        assertEquals(in.readLong(), 77L);
+        ByteBuffer got3 = ByteBuffer.allocate(10_000);
+        in.readByteBuffer(got3);
+        assertEquals(got3.flip(), pattern(10_000, 8, false));
+        assertEquals(in.readShort(), (short) 3);
+        in.endMessage();
+    }
 }
