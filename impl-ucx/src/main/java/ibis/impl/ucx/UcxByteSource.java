@@ -325,34 +325,16 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
      */
     @Override
     public boolean awaitDataSpinning() throws IOException {
-        enter();
-        try {
-            if (stage.hasRemaining() || held != 0 || !adopted.isEmpty() || endOfStream) {
-                return true;
-            }
-            if (probe()) {
-                return true;
-            }
-            if (took(worker.progressProbe(probeTag, UcxConnection.SOURCE_MASK, infoAddress, info))) {
-                return true; // (a message the spin found; as awaitData(-1) does after its one progress)
-            }
-            if (probe()) {
-                return true;
-            }
-            worker.scanDeferred();
-            connection.checkReadable(); // a poll sees a lost connection too
-            return false;
-        } catch (java.io.InterruptedIOException e) {
-            throw e; // nothing consumed: the connection goes on
-        } catch (IOException e) {
-            return fail(e) > 0;
-        } finally {
-            exit();
-        }
+        return awaitData(true, -1);
     }
 
     @Override
     public boolean awaitData(long timeoutMillis) throws IOException {
+        return awaitData(false, timeoutMillis);
+    }
+
+    /** {@link #awaitData(long)}; a poll ({@code timeoutMillis < 0}) spins in native code when {@code spinning}. */
+    private boolean awaitData(boolean spinning, long timeoutMillis) throws IOException {
         enter();
         try {
             if (stage.hasRemaining() || held != 0 || !adopted.isEmpty() || endOfStream) {
@@ -362,7 +344,13 @@ final class UcxByteSource implements ByteSource, UcxSendKeeper.Sender {
                 if (probe()) {
                     return true;
                 }
-                worker.progressDeferringScan();
+                if (spinning) {
+                    if (took(worker.progressProbe(probeTag, UcxConnection.SOURCE_MASK, infoAddress, info))) {
+                        return true; // a message the spin found
+                    }
+                } else {
+                    worker.progressDeferringScan();
+                }
                 if (probe()) {
                     return true;
                 }

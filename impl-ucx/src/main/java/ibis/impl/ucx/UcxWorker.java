@@ -567,6 +567,12 @@ final class UcxWorker {
     int progressDeferringScan() {
         notePoll();
         int n = UcxNative.progress(handle);
+        tookIn(n);
+        return n;
+    }
+
+    /** After a poll that handled {@code n} events: the deferred scan, and adoption when asked for. */
+    private void tookIn(long n) {
         if (n != 0) {
             unaccounted.addAndGet(n);
         }
@@ -576,7 +582,6 @@ final class UcxWorker {
         if (adoptWanted) {
             adoptHeldWanted();
         }
-        return n;
     }
 
     /**
@@ -596,16 +601,7 @@ final class UcxWorker {
         notePoll();
         int polls = spinMicros > 0 && !HostLoad.crowded() ? SPIN_POLLS : 1;
         long m = UcxNative.progressProbe(handle, tag, mask, infoAddress, polls);
-        long n = info.getLong(16);
-        if (n != 0) {
-            unaccounted.addAndGet(n);
-        }
-        if (n != 0 || unscanned) {
-            deferScan(null);
-        }
-        if (adoptWanted) {
-            adoptHeldWanted();
-        }
+        tookIn(info.getLong(16));
         return m;
     }
 
