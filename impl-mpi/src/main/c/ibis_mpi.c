@@ -380,6 +380,25 @@ JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_irecv(JNIEnv *env, jclass c,
     return code == MPI_SUCCESS ? 0 : -code;
 }
 
+/* MPI_Test up to polls times in a row (at least once): 1 when the request completed (its status
+ * stored), 0 when not yet, or the negated MPI error code. */
+static jint test_polls(jlong request, jlong status, jint polls)
+{
+    int done = 0;
+    MPI_Status s;
+    jint i = 0;
+    do {
+        int code = MPI_Test(REQUEST(request), &done, &s);
+        if (code != MPI_SUCCESS) {
+            return -code;
+        }
+    } while (!done && ++i < polls);
+    if (done) {
+        store_status(status, &s);
+    }
+    return done != 0;
+}
+
 /* MPI_Irecv into post_request, then MPI_Test of test_request: the landing receives' step. */
 JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_irecvTest(JNIEnv *env, jclass c, jlong address, jint capacity,
         jint source, jint tag, jlong post_request, jlong test_request, jlong status)
@@ -391,32 +410,14 @@ JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_irecvTest(JNIEnv *env, jclas
     if (code != MPI_SUCCESS) {
         return -code;
     }
-    int done = 0;
-    MPI_Status s;
-    code = MPI_Test(REQUEST(test_request), &done, &s);
-    if (code != MPI_SUCCESS) {
-        return -code;
-    }
-    if (done) {
-        store_status(status, &s);
-    }
-    return done != 0;
+    return test_polls(test_request, status, 1);
 }
 
 JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_test(JNIEnv *env, jclass c, jlong request, jlong status)
 {
     (void)env;
     (void)c;
-    int done = 0;
-    MPI_Status s;
-    int code = MPI_Test(REQUEST(request), &done, &s);
-    if (code != MPI_SUCCESS) {
-        return -code;
-    }
-    if (done) {
-        store_status(status, &s);
-    }
-    return done != 0;
+    return test_polls(request, status, 1);
 }
 
 /* MPI_Test up to polls times in a row: a waiting thread polls at MPI_Test's own pace, not at that of
@@ -426,18 +427,7 @@ JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_testSpin(JNIEnv *env, jclass
 {
     (void)env;
     (void)c;
-    int done = 0;
-    MPI_Status s;
-    for (jint i = 0; i < polls && !done; i++) {
-        int code = MPI_Test(REQUEST(request), &done, &s);
-        if (code != MPI_SUCCESS) {
-            return -code;
-        }
-    }
-    if (done) {
-        store_status(status, &s);
-    }
-    return done != 0;
+    return test_polls(request, status, polls);
 }
 
 JNIEXPORT jint JNICALL Java_ibis_impl_mpi_MpiNative_await(JNIEnv *env, jclass c, jlong request, jlong status)
