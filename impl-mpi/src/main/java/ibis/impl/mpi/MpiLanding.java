@@ -50,18 +50,11 @@ final class MpiLanding {
     /**
      * The slot of the next message that arrived, its sender, tag and length in {@code status}, or -1
      * when none did. The slot's bytes stay there until the next call. Posts the receives at the first
-     * call, and the slot of the previous message again.
+     * call, and the slot of the previous message again. The oldest receive is tested up to
+     * {@code polls} times ({@link MpiBackend#testSpin}; more than once for a thread that waits).
      *
      * @throws IOException when MPI fails (a message longer than a slot, which no Ibis sends, is one);
      *     the slot is posted again at the next call
-     */
-    int next(MpiStatus status) throws IOException {
-        return next(status, 1);
-    }
-
-    /**
-     * {@link #next(MpiStatus)}, testing the oldest receive up to {@code polls} times before it gives up
-     * ({@link MpiBackend#testSpin}): for a thread that waits for a message.
      */
     int next(MpiStatus status, int polls) throws IOException {
         if (stopped) {
@@ -90,8 +83,7 @@ final class MpiLanding {
                     done = backend.testSpin(requests, slot, status, polls - 1);
                 }
             } else {
-                done = polls > 1 ? backend.testSpin(requests, slot, status, polls)
-                        : backend.test(requests, slot, status);
+                done = backend.testSpin(requests, slot, status, polls);
             }
         } catch (IOException e) {
             done = true;

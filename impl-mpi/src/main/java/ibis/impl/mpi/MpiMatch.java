@@ -47,15 +47,11 @@ public final class MpiMatch {
 
     /**
      * Takes the next message of any source and tag that arrived, if there is one (holding the poll
-     * lock); an announcement of a bulk message stands for that message, its tag and length.
+     * lock); an announcement of a bulk message stands for that message, its tag and length. Tests
+     * for one up to {@code polls} times ({@link MpiLanding#next}).
      *
      * @throws IOException when MPI fails or an announcement is malformed
      */
-    boolean probe() throws IOException {
-        return probe(1);
-    }
-
-    /** {@link #probe()}, testing for a message up to {@code polls} times ({@link MpiLanding#next(MpiStatus, int)}). */
     boolean probe(int polls) throws IOException {
         int slot = landing.next(status, polls);
         if (slot < 0) {
