@@ -35,7 +35,9 @@ import java.util.stream.Stream;
  * <li>Java over the Open MPI Java bindings with direct buffers: {@code MpiJavaPingPong.java} (a
  * resource too), compiled by the suite against the bindings' classes, which only builds that
  * fetched them have (scripts/fetch-ompi-java);</li>
- * <li>Ibis: {@link RankPingPong}, an ordinary IPL program, with {@code ibis.implementation=mpi}.</li>
+ * <li>Ibis: {@link RankPingPong}, an ordinary IPL program, with {@code ibis.implementation=mpi}, once
+ * over each of impl-mpi's backends ({@code ibis.mpi.backend=glue}, our JNI glue, and
+ * {@code ibis.mpi.backend=bindings}, the Open MPI Java bindings), side by side.</li>
  * </ul>
  * Figures: the one-way latency of a 1-byte ping-pong and the throughput of a stream of 102,400-byte
  * messages, each over Open MPI's shared-memory transport ({@code btl self,vader}) and its tcp
@@ -95,14 +97,40 @@ public final class MpiSuite {
     enum Program {
         C("C, `mpi_pingpong.c` (MPI_Send/MPI_Recv)"),
         JAVA("Java, Open MPI Java bindings, direct buffers"),
-        IBIS("Ibis mpi, one-to-one ports, data serialization, explicit receive");
+        IBIS("Ibis mpi, own JNI glue, one-to-one ports, data serialization, explicit receive", "glue"),
+        IBIS_BINDINGS("Ibis mpi, Open MPI Java bindings backend, one-to-one ports, data serialization,"
+                + " explicit receive", "bindings");
 
         final String label;
+        /** The value of {@code ibis.mpi.backend} for an Ibis program, else null. */
+        final String backend;
 
         Program(String label) {
+            this(label, null);
+        }
+
+        Program(String label, String backend) {
             this.label = label;
+            this.backend = backend;
+        }
+
+        boolean ibis() {
+            return backend != null;
+        }
+
+        /** The short name of an Ibis backend in column headings. */
+        String column() {
+            return "Ibis " + backend;
+        }
+
+        /** The label of this Ibis program's stream of direct buffers. */
+        String directLabel() {
+            return label + ", writeByteBuffer/readByteBuffer of direct buffers";
         }
     }
+
+    /** The bindings backend's provider, present in impl-mpi's jar only when the bindings' classes were fetched. */
+    private static final String BINDINGS_PROVIDER = "ibis/impl/mpi/OpenMpiBindingsProvider.class";
 
     private final boolean quick;
     private final int repetitions;
@@ -208,8 +236,13 @@ public final class MpiSuite {
             }
         }
         if (!ibisMpiPresent()) {
-            missing.put(Program.IBIS, "impl-mpi (`ibis-impl-mpi`, nickname mpi) is not on the class path: build it"
-                    + " (mvn -DskipTests package) so that dist/target/lib has it");
+            for (Program p : List.of(Program.IBIS, Program.IBIS_BINDINGS)) {
+                missing.put(p, "impl-mpi (`ibis-impl-mpi`, nickname mpi) is not on the class path: build it"
+                        + " (mvn -DskipTests package) so that dist/target/lib has it");
+            }
+        } else if (MpiSuite.class.getClassLoader().getResource(BINDINGS_PROVIDER) == null) {
+            missing.put(Program.IBIS_BINDINGS, "impl-mpi was built without its Open MPI Java bindings backend:"
+                    + " fetch the classes with scripts/fetch-ompi-java and rebuild impl-mpi");
         }
     }
 
@@ -224,7 +257,7 @@ public final class MpiSuite {
 
     /** One job of 2 ranks; adds its figure to the series or notes the failure. */
     private void measure(Program p, Transport t, Test test) throws InterruptedException, IOException {
-        if (missing.containsKey(p) || (test == Test.STREAM_DIRECT && p != Program.IBIS)) {
+        if (missing.containsKey(p) || (test == Test.STREAM_DIRECT && !p.ibis())) {
             return;
         }
         int count = test == Test.LATENCY ? latencyCount : streamCount;
@@ -243,7 +276,8 @@ public final class MpiSuite {
             default -> {
                 cmd.add(java);
                 cmd.addAll(ChildProcesses.jvmOptions());
-                cmd.addAll(List.of("-Dibis.implementation=mpi", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                cmd.addAll(List.of("-Dibis.implementation=mpi", "-Dibis.mpi.backend=" + p.backend,
+                        "-Djava.library.path=" + MULTIARCH_LIBRARIES, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                         "-D" + RankPingPong.WARMUP_PROPERTY + "=" + warmupMillis(),
                         "-cp", System.getProperty("java.class.path"), RankPingPong.class.getName()));
             }
@@ -317,35 +351,63 @@ public final class MpiSuite {
         r.add(title);
         r.add("");
         boolean stream = test == Test.STREAM;
-        r.add("| program | transport | median | min–max | Ibis / this (paired) |"
-                + (stream ? " Ibis, direct buffers / this (paired) |" : ""));
-        r.add("| --- | --- | ---: | ---: | ---: |" + (stream ? " ---: |" : ""));
-        for (Transport t : Transport.values()) {
-            Series ibis = series.get(key(Program.IBIS, t, test));
-            Series direct = series.get(key(Program.IBIS, t, Test.STREAM_DIRECT));
-            for (Program p : Program.values()) {
-                Series s = series.get(key(p, t, test));
-                if (s == null || s.size() == 0) {
-                    r.add("| " + p.label + " | " + t.description + " | — | — | — |" + (stream ? " — |" : ""));
-                    continue;
-                }
-                String ratio = p == Program.IBIS ? "—" : paired(ibis, s);
-                String directRatio = test == Test.STREAM ? " " + (p == Program.IBIS ? "—" : paired(direct, s)) + " |"
-                        : "";
-                r.add("| " + p.label + " | " + t.description + " | " + fmt(s.median(), test) + " | "
-                        + fmt(s.min(), test) + "–" + fmt(s.max(), test) + " | " + ratio + " |" + directRatio);
+        List<Program> ibises = List.of(Program.IBIS, Program.IBIS_BINDINGS);
+        StringBuilder head = new StringBuilder("| program | transport | median | min–max |");
+        StringBuilder rule = new StringBuilder("| --- | --- | ---: | ---: |");
+        for (Program i : ibises) {
+            head.append(' ').append(i.column()).append(" / this (paired) |");
+            rule.append(" ---: |");
+        }
+        if (stream) {
+            for (Program i : ibises) {
+                head.append(' ').append(i.column()).append(", direct buffers / this (paired) |");
+                rule.append(" ---: |");
             }
-            if (test == Test.STREAM && direct != null && direct.size() > 0) {
-                r.add("| " + DIRECT_LABEL + " | " + t.description + " | " + fmt(direct.median(), test) + " | "
-                        + fmt(direct.min(), test) + "–" + fmt(direct.max(), test) + " | — | — |");
+        }
+        r.add(head.toString());
+        r.add(rule.toString());
+        int columns = ibises.size() * (stream ? 2 : 1);
+        for (Transport t : Transport.values()) {
+            for (Program p : Program.values()) {
+                addRow(r, p.label, series.get(key(p, t, test)), t, test, p.ibis() ? null : p, columns);
+            }
+            if (stream) {
+                for (Program i : ibises) {
+                    Series direct = series.get(key(i, t, Test.STREAM_DIRECT));
+                    if (direct != null && direct.size() > 0) {
+                        addRow(r, i.directLabel(), direct, t, test, null, columns);
+                    }
+                }
             }
         }
         r.add("");
     }
 
-    /** Label of the Ibis stream of direct buffers. */
-    static final String DIRECT_LABEL = "Ibis mpi, one-to-one ports, data serialization, explicit receive,"
-            + " writeByteBuffer/readByteBuffer of direct buffers";
+    /** One row; {@code peer} (a non-Ibis program) gets the paired ratios of each Ibis figure to it. */
+    private void addRow(List<String> r, String label, Series s, Transport t, Test test, Program peer, int columns) {
+        StringBuilder row = new StringBuilder("| " + label + " | " + t.description + " | ");
+        if (s == null || s.size() == 0) {
+            row.append("— | — |");
+        } else {
+            row.append(fmt(s.median(), test)).append(" | ").append(fmt(s.min(), test)).append('–')
+                    .append(fmt(s.max(), test)).append(" |");
+        }
+        List<String> ratios = new ArrayList<>();
+        if (peer != null && s != null) {
+            for (Program i : List.of(Program.IBIS, Program.IBIS_BINDINGS)) {
+                ratios.add(paired(series.get(key(i, t, test)), s));
+            }
+            if (test == Test.STREAM) {
+                for (Program i : List.of(Program.IBIS, Program.IBIS_BINDINGS)) {
+                    ratios.add(paired(series.get(key(i, t, Test.STREAM_DIRECT)), s));
+                }
+            }
+        }
+        for (int c = 0; c < columns; c++) {
+            row.append(' ').append(c < ratios.size() ? ratios.get(c) : "—").append(" |");
+        }
+        r.add(row.toString());
+    }
 
     /** The paired ratio of {@code ibis} to {@code peer}, or a dash when one is missing. */
     private static String paired(Series ibis, Series peer) {

@@ -42,8 +42,10 @@ public class MpiSuiteRunTest {
             } else {
                 assertTrue(report.contains("not measured**: " + MpiSuite.MPIRUN + " is not installed"), report);
             }
-            assertTrue(report.contains("**Ibis mpi, one-to-one ports, data serialization, explicit receive: not"
-                    + " measured**: impl-mpi"), report);
+            assertTrue(report.contains("**Ibis mpi, own JNI glue, one-to-one ports, data serialization, explicit"
+                    + " receive: not measured**: impl-mpi"), report);
+            assertTrue(report.contains("**Ibis mpi, Open MPI Java bindings backend, one-to-one ports, data"
+                    + " serialization, explicit receive: not measured**: impl-mpi"), report);
         } finally {
             try (Stream<Path> files = Files.walk(out)) {
                 List<Path> all = files.sorted(Comparator.reverseOrder()).toList();
