@@ -179,7 +179,7 @@ public final class GmiSuite {
 
     /** Runs the suite, prints the report and writes it; returns the process exit status. */
     public int run() throws Exception {
-        String loadBefore = Host.loadAverage();
+        String loadBefore = Host.state();
         work = Files.createTempDirectory("ibis-bench-gmi");
         Properties p = new Properties();
         p.setProperty("ibis.registry.server.bind", "127.0.0.1");
@@ -374,7 +374,7 @@ public final class GmiSuite {
         r.add("- Command: `" + command + "`");
         r.add("- JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
                 + "; processors: " + Runtime.getRuntime().availableProcessors());
-        r.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + Host.loadAverage() + " after");
+        r.add("- Machine (" + Host.STATE_LEGEND + "): " + loadBefore + " before, " + Host.state() + " after");
         r.add("- Implementations: " + (implementations.isEmpty() ? "none" : String.join(", ", implementations))
                 + "; group sizes: " + joinInts(groupSizes) + " (all processes on this machine)");
         r.add("- Processes: " + (mpirun ? "per implementation and group size one job `" + MPIRUN

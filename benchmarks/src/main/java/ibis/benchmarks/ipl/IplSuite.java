@@ -217,7 +217,7 @@ public final class IplSuite {
 
     /** Runs the suite, prints the report and writes it; returns the process exit status. */
     public int run() throws Exception {
-        String loadBefore = Host.loadAverage();
+        String loadBefore = Host.state();
         List<String> header = header();
         header.forEach(System.out::println);
         System.out.println();
@@ -401,7 +401,7 @@ public final class IplSuite {
             report.add("- Tree class: " + TreeNode.class.getName() + ", "
                     + (rewritten() ? "rewritten by ibisc (generated serializer in the class)"
                             : "not rewritten (Ibis serialization generates its serializer at run time)"));
-            report.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + Host.loadAverage()
+            report.add("- Machine (" + Host.STATE_LEGEND + "): " + loadBefore + " before, " + Host.state()
                     + " after");
             report.add("");
             report.addAll(tables(groups, plainResults));

@@ -175,7 +175,7 @@ public final class MpiSuite {
 
     /** Runs the suite, prints the report and writes it; returns the process exit status. */
     public int run() throws Exception {
-        String loadBefore = Host.loadAverage();
+        String loadBefore = Host.state();
         work = Files.createTempDirectory("ibis-bench-mpi");
         try {
             prepare();
@@ -332,7 +332,7 @@ public final class MpiSuite {
                 + " message path only after some 10,000 messages; the C and Java MPI peers need no more), and"
                 + " then while either rank's JIT compiled for more than a twentieth of the last round (at most"
                 + " five times as long in all).");
-        r.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + Host.loadAverage()
+        r.add("- Machine (" + Host.STATE_LEGEND + "): " + loadBefore + " before, " + Host.state()
                 + " after");
         r.add("");
         for (Program p : missing.keySet()) {

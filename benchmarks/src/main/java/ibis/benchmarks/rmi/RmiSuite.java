@@ -141,7 +141,7 @@ public final class RmiSuite {
     /** Runs the suite, prints the report and writes it; returns the process exit status. */
     public int run() throws Exception {
         long started = System.nanoTime();
-        String loadBefore = Host.loadAverage();
+        String loadBefore = Host.state();
         List<String> header = header();
         header.forEach(System.out::println);
         System.out.println();
@@ -180,7 +180,7 @@ public final class RmiSuite {
             List<String> head = new ArrayList<>(header);
             head.add("- Stub classes seen by the clients: java.rmi `" + jdkStub + "`, Ibis RMI `" + ibisStub + "`");
             head.add("- Ibis: " + iplImplementation + " (IPL round trips: the ipl suite's driver and peer)");
-            head.add("- Machine load (1/5/15-minute averages): " + loadBefore + " before, " + Host.loadAverage()
+            head.add("- Machine (" + Host.STATE_LEGEND + "): " + loadBefore + " before, " + Host.state()
                     + " after; suite time " + (System.nanoTime() - started) / 1_000_000_000 + " s");
             String baseName = "rmi-" + (implementation.equals("tcp") ? "" : implementation + "-") + LocalDate.now()
                     + (settings != FULL ? "-" + settings.name() : "");
