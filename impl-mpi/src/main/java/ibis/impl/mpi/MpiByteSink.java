@@ -120,8 +120,8 @@ final class MpiByteSink implements ByteSink, MpiSendKeeper.Watched {
             }
         }
         Thread t = writer;
-        if (t != null) {
-            LockSupport.unpark(t);
+        if (t != null && t != Thread.currentThread()) {
+            LockSupport.unpark(t); // not the writer that took its own credit in while it waited
         }
     }
 

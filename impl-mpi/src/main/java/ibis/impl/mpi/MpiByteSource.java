@@ -308,7 +308,9 @@ final class MpiByteSource implements ByteSource {
 
     private void wake() {
         Thread t = waiter;
-        if (t != null) {
+        if (t != null && t != Thread.currentThread()) {
+            // The reader itself polls and delivers most of the time: unparking a running thread
+            // costs a mutex and leaves a permit that makes its next park return at once.
             LockSupport.unpark(t);
         }
         MpiSourceWaitSet set = waitSet;

@@ -55,7 +55,7 @@ import org.slf4j.LoggerFactory;
  * messages of one source and tag in MPI's order. A receiver must not wait for MPI itself: a
  * {@link #poll()} or {@link #await} from inside a receiver does not poll (it would be nested).
  * A thread that waits for something a receiver provides drives progress itself: {@link #await}
- * polls, spins for {@code ibis.mpi.spin.micros} (500 µs) and then parks with growing back-off (when more
+ * polls, spins for {@code ibis.mpi.spin.micros} (2 ms) and then parks with growing back-off (when more
  * ranks run on the host than it has cores, it spins only while the host is not crowded: no more
  * runnable threads than cores, {@link HostLoad}; while it is crowded, it yields the processor between
  * polls for that time instead, as Open MPI's {@code mpi_yield_when_idle} does). A receiver that
@@ -89,8 +89,8 @@ public final class MpiProcess {
 
     private static final Logger LOG = LoggerFactory.getLogger(MpiProcess.class);
 
-    /** The longest park of the back-off. */
-    private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** The longest park of the back-off, and the background poller's period ({@link #awaitInBackground}). */
+    static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     /**
      * The longest park of {@link #awaitDelivery} while a thread polls in the background: its wait
      * ends by an unpark, and the background poller looks at MPI every millisecond when nobody else
@@ -112,8 +112,15 @@ public final class MpiProcess {
      * With 4 ranks on 2 cores most ranks wait at a time, so the host is seldom crowded: spinning
      * there too took GMI's single/return from 400-480 to 51-83 µs (GmiRank over mpi, 4 ranks), where
      * waiters of an oversubscribed host used not to spin at all.
+     *
+     * <p>Twice the background poller's period ({@link #MAX_PARK_NANOS}): a parked waiter whose
+     * message comes is woken by the background poller, up to a period later, when no other thread of
+     * its rank polls; a peer that spins for less than that parks in turn, and the pair stays in that
+     * regime. With 500 µs a 1-byte ping-pong of 20,000 round trips (2 ranks, shared memory, bindings
+     * backend) had 35-170 round trips of 0.5-4 ms after a first late answer (JIT, GC), 1.2-3.0 µs
+     * one way against 0.43-0.45 in runs without one; with 2 ms none above 130 µs.
      */
-    static final long DEFAULT_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(500);
+    static final long DEFAULT_SPIN_NANOS = 2 * MAX_PARK_NANOS;
 
     private static final BooleanSupplier HOST_CROWDED = HostLoad::crowded;
     private static MpiProcess instance;

@@ -37,7 +37,7 @@ public final class MpiPropertyTable implements PropertyTable {
             + " (when the last user, an Ibis instance or the registry, released it; MPI is unusable afterwards)");
     /** {@link #SPIN_MICROS}. */
     public static final Property<Long> SPIN_MICROS_PROPERTY = Property.ofLong(SPIN_MICROS, -1, -1, 10_000_000,
-            "microseconds a waiting thread polls MPI before it parks with growing back-off (up to 1 ms); -1: 500,"
+            "microseconds a waiting thread polls MPI before it parks with growing back-off (up to 1 ms); -1: 2000,"
                     + " and when more ranks run on the host than it has cores, it yields the processor between polls"
                     + " instead of spinning while the host has more runnable threads than cores (/proc/loadavg)");
 

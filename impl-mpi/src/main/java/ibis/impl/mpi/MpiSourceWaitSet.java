@@ -93,8 +93,8 @@ final class MpiSourceWaitSet implements SourceWaitSet {
     public void wakeup() {
         woken = true;
         Thread t = waiter;
-        if (t != null) {
-            LockSupport.unpark(t);
+        if (t != null && t != Thread.currentThread()) {
+            LockSupport.unpark(t); // not the waiter that delivered while it polled
         }
     }
 

@@ -44,4 +44,12 @@ public class MpiSpinRuleTest {
         // A park takes 60-100 µs at least here, and nobody wakes a waiter that polls MPI itself.
         assertTrue(MpiProcess.DEFAULT_SPIN_NANOS >= 200_000, "a shorter spin let one late answer make the peer park");
     }
+
+    @Test
+    public void theDefaultSpinOutlastsTheBackgroundPollersPeriod() {
+        // A parked waiter's message is taken in by the background poller up to a period later; a peer
+        // that spins for less parks in turn, and the pair stays in that regime.
+        assertTrue(MpiProcess.DEFAULT_SPIN_NANOS >= 2 * MpiProcess.MAX_PARK_NANOS,
+                "a spin shorter than the background poller's period let a parked rank make its peer park");
+    }
 }
