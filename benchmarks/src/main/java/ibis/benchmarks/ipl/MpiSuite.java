@@ -129,6 +129,9 @@ public final class MpiSuite {
         }
     }
 
+    /** The Ibis programs, one per impl-mpi backend, in report order. */
+    private static final List<Program> IBIS_PROGRAMS = List.of(Program.IBIS, Program.IBIS_BINDINGS);
+
     /** The bindings backend's provider, present in impl-mpi's jar only when the bindings' classes were fetched. */
     private static final String BINDINGS_PROVIDER = "ibis/impl/mpi/OpenMpiBindingsProvider.class";
 
@@ -236,7 +239,7 @@ public final class MpiSuite {
             }
         }
         if (!ibisMpiPresent()) {
-            for (Program p : List.of(Program.IBIS, Program.IBIS_BINDINGS)) {
+            for (Program p : IBIS_PROGRAMS) {
                 missing.put(p, "impl-mpi (`ibis-impl-mpi`, nickname mpi) is not on the class path: build it"
                         + " (mvn -DskipTests package) so that dist/target/lib has it");
             }
@@ -353,28 +356,27 @@ public final class MpiSuite {
         r.add(title);
         r.add("");
         boolean stream = test == Test.STREAM;
-        List<Program> ibises = List.of(Program.IBIS, Program.IBIS_BINDINGS);
         StringBuilder head = new StringBuilder("| program | transport | median | min–max |");
         StringBuilder rule = new StringBuilder("| --- | --- | ---: | ---: |");
-        for (Program i : ibises) {
+        for (Program i : IBIS_PROGRAMS) {
             head.append(' ').append(i.column()).append(" / this (paired) |");
             rule.append(" ---: |");
         }
         if (stream) {
-            for (Program i : ibises) {
+            for (Program i : IBIS_PROGRAMS) {
                 head.append(' ').append(i.column()).append(", direct buffers / this (paired) |");
                 rule.append(" ---: |");
             }
         }
         r.add(head.toString());
         r.add(rule.toString());
-        int columns = ibises.size() * (stream ? 2 : 1);
+        int columns = IBIS_PROGRAMS.size() * (stream ? 2 : 1);
         for (Transport t : Transport.values()) {
             for (Program p : Program.values()) {
                 addRow(r, p.label, series.get(key(p, t, test)), t, test, p.ibis() ? null : p, columns);
             }
             if (stream) {
-                for (Program i : ibises) {
+                for (Program i : IBIS_PROGRAMS) {
                     Series direct = series.get(key(i, t, Test.STREAM_DIRECT));
                     if (direct != null && direct.size() > 0) {
                         addRow(r, i.directLabel(), direct, t, test, null, columns);
@@ -396,11 +398,11 @@ public final class MpiSuite {
         }
         List<String> ratios = new ArrayList<>();
         if (peer != null && s != null) {
-            for (Program i : List.of(Program.IBIS, Program.IBIS_BINDINGS)) {
+            for (Program i : IBIS_PROGRAMS) {
                 ratios.add(paired(series.get(key(i, t, test)), s));
             }
             if (test == Test.STREAM) {
-                for (Program i : List.of(Program.IBIS, Program.IBIS_BINDINGS)) {
+                for (Program i : IBIS_PROGRAMS) {
                     ratios.add(paired(series.get(key(i, t, Test.STREAM_DIRECT)), s));
                 }
             }
