@@ -26,6 +26,18 @@ public class GmiSuiteRunTest {
 
     private static final String FIGURE = "[0-9.]+ \\([0-9.]+–[0-9.]+\\)";
 
+    /**
+     * Only jobs whose Ibis members wait outside MPI make Open MPI yield at every group size; Ibis
+     * over mpi polls MPI itself and runs at Open MPI's default.
+     */
+    @Test
+    public void onlyJobsOverTcpAndUcxMakeOpenMpiYieldAlways() {
+        assertEquals(GmiSuite.yieldOptions("mpi"), List.of());
+        for (String impl : List.of("tcp", "ucx")) {
+            assertEquals(GmiSuite.yieldOptions(impl), List.of("--mca", "mpi_yield_when_idle", "1"), impl);
+        }
+    }
+
     @Test(timeOut = 120_000)
     public void aTinyRunOverTcpReportsEverySchemeAndCollective() throws Exception {
         Path dir = Files.createTempDirectory("gmi-bench-test");
@@ -46,6 +58,9 @@ public class GmiSuiteRunTest {
                     suite.reportFile().toString());
             assertTrue(text.contains("Command: `GmiSuiteRunTest`"), text);
             assertFalse(text.contains("NaN"), text);
+            if (ibis.benchmarks.Host.onPath(GmiSuite.MPIRUN).isPresent()) {
+                assertTrue(text.contains("for tcp and ucx with `--mca mpi_yield_when_idle 1`"), text);
+            }
             assertFalse(text.contains("## Failed jobs"), text);
             for (String scheme : GmiRank.SCHEMES) {
                 Pattern row = Pattern.compile("^\\| " + Pattern.quote(scheme) + " \\| " + FIGURE + " \\| " + FIGURE
