@@ -38,7 +38,6 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -132,7 +131,12 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
     private final ReplyChannel replies;
     private final Map<String, SendPort> multicast = new ConcurrentHashMap<>();
     private final Set<Integer> gone = ConcurrentHashMap.newKeySet();
+    /** The waits that fail when a process they watch goes (or GMI ends), besides the {@link #pending} calls. */
     private final Set<Waiter> waiters = ConcurrentHashMap.newKeySet();
+    /**
+     * The calls that wait for replies, by call id: a reply finds its call here, and a process that
+     * goes fails the calls that watch it (one map per call instead of two, {@link #processGone}).
+     */
     private final Map<Long, Pending> pending = new ConcurrentHashMap<>();
     private final Map<String, Waiter> slots = new ConcurrentHashMap<>();
     private final Map<Integer, GroupMember> members = new ConcurrentHashMap<>();
@@ -278,6 +282,9 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         IOException cause = new IOException("GMI ended in this process");
         for (Waiter w : waiters) {
             w.fail(cause);
+        }
+        for (Pending p : pending.values()) {
+            p.fail(cause);
         }
     }
 
@@ -599,13 +606,32 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             this.sink = sink;
         }
 
-        /** Ranks (of targets) that replied; for forwarding, to tell the forwarder who never will. */
-        private final Set<Integer> replied = new HashSet<>();
+        /**
+         * Which targets replied, by position in {@code targets} (sorted); for forwarding, to tell the
+         * forwarder who never will. Guarded by this.
+         */
+        private boolean[] replied;
+
+        /** Marks the target {@code rank} as replied; false when it is none or replied before. Holds this. */
+        private boolean markReplied(int rank) {
+            int i = Arrays.binarySearch(targets, rank);
+            if (i < 0) {
+                return false;
+            }
+            if (replied == null) {
+                replied = new boolean[targets.length];
+            }
+            if (replied[i]) {
+                return false;
+            }
+            replied[i] = true;
+            return true;
+        }
 
         void reply(int rank, Outcome o) {
             boolean last;
             synchronized (this) {
-                if (Arrays.binarySearch(targets, rank) < 0 || !replied.add(rank)) {
+                if (!markReplied(rank)) {
                     LOG.debug("an unexpected reply of rank {} to call {}", rank, id);
                     return;
                 }
@@ -632,7 +658,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             List<Integer> missing = new ArrayList<>();
             synchronized (this) {
                 for (int t : targets) {
-                    if (replied.add(t)) {
+                    if (markReplied(t)) {
                         missing.add(t);
                     }
                 }
@@ -653,7 +679,6 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
 
     private void forget(Pending p) {
         pending.remove(p.id);
-        waiters.remove(p);
     }
 
     /** What a stub's method does when called. */
@@ -733,8 +758,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         Pending p = null;
         if (expected > 0) {
             p = new Pending(callId, g, method, targets, expected, forwardTo, watched);
-            pending.put(callId, p);
-            waiters.add(p);
+            pending.put(callId, p); // (failures find it there: processGone, end)
             for (int w : watched) {
                 if (gone.contains(w)) {
                     p.fail(new IOException("process " + w + " is gone"));
@@ -1716,6 +1740,11 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         for (Waiter w : waiters) {
             if (w.watches(p)) {
                 w.fail(cause);
+            }
+        }
+        for (Pending c : pending.values()) {
+            if (c.watches(p)) {
+                c.fail(cause);
             }
         }
         SendPort u = unicast.remove(p);

@@ -7,6 +7,7 @@ import ibis.ipl.ReceiveTimedOutException;
 import java.io.IOException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -48,8 +49,13 @@ final class ReplyChannel {
     private final Handler handler;
     /** The thread that receives for all, or null. */
     private final AtomicReference<Thread> leader = new AtomicReference<>();
-    /** The calls waiting now (the leader's too). */
+    /**
+     * The calls that waited as followers (a call that takes the lead at once is listed nowhere: the
+     * common case of one waiting call costs no set operation).
+     */
     private final Set<Waiter> waiting = ConcurrentHashMap.newKeySet();
+    /** The size of {@link #waiting}, read by a leader that gives up the lead. */
+    private final AtomicInteger followers = new AtomicInteger();
     /** Replies ({@link GmiProtocol#REPLY}) read. */
     private final AtomicLong replies = new AtomicLong();
 
@@ -77,7 +83,7 @@ final class ReplyChannel {
                 return part;
             }
         }
-        waiting.add(w);
+        boolean follower = false;
         try {
             while (true) {
                 if (leader.compareAndSet(null, Thread.currentThread())) {
@@ -85,8 +91,19 @@ final class ReplyChannel {
                         return lead(w, index);
                     } finally {
                         leader.set(null);
-                        wakeFollowers(w);
+                        if (followers.get() > 0) {
+                            wakeFollowers(w);
+                        }
                     }
+                }
+                if (!follower) {
+                    // A follower from now on, which the leader wakes when it gives up the lead. Listed
+                    // before the lead is tried again: a leader that left before it could see this
+                    // wait left the lead free (volatile order of the two), else it wakes it.
+                    waiting.add(w);
+                    followers.incrementAndGet();
+                    follower = true;
+                    continue;
                 }
                 synchronized (w) {
                     Object part = w.take(index);
@@ -101,7 +118,10 @@ final class ReplyChannel {
                 }
             }
         } finally {
-            waiting.remove(w);
+            if (follower) {
+                waiting.remove(w);
+                followers.decrementAndGet();
+            }
         }
     }
 
