@@ -55,10 +55,11 @@ import org.slf4j.LoggerFactory;
  * messages of one source and tag in MPI's order. A receiver must not wait for MPI itself: a
  * {@link #poll()} or {@link #await} from inside a receiver does not poll (it would be nested).
  * A thread that waits for something a receiver provides drives progress itself: {@link #await}
- * polls, spins for {@code ibis.mpi.spin.micros} (2 ms) and then parks with growing back-off (when more
- * ranks run on the host than it has cores, it spins only while the host is not crowded: no more
- * runnable threads than cores, {@link HostLoad}; while it is crowded, it yields the processor between
- * polls for that time instead, as Open MPI's {@code mpi_yield_when_idle} does). A receiver that
+ * polls, spins for {@code ibis.mpi.spin.micros} (2 ms) and then parks with growing back-off. It spins
+ * only while the host is not crowded ({@link HostLoad}: no more runnable threads than cores when more
+ * ranks run on the host than it has cores; at most {@value #SPARE_RUNNABLE} more with a core per
+ * rank); while it is crowded, it yields the processor between polls for that time instead, as Open
+ * MPI's {@code mpi_yield_when_idle} does. A receiver that
  * makes a waiter's condition true should {@link LockSupport#unpark} it; the back-off bounds the
  * delay anyway.
  *
@@ -102,8 +103,8 @@ public final class MpiProcess {
     /** MPI tests in a row of one {@link #pollWaiting} (about a microsecond of shared-memory polling). */
     static final int SPIN_POLLS = 32;
     /**
-     * The default spin before parking (on an oversubscribed host: spinning while it is not crowded,
-     * yielding between polls while it is, {@link #nextStep}). Nobody wakes a parked
+     * The default spin before parking (spinning while the host is not crowded, yielding between polls
+     * while it is, {@link #nextStep}). Nobody wakes a parked
      * waiter when its message comes (it polls MPI itself), so a park lasts its whole time, and the
      * shortest one takes 60-100 µs here (timer slack and the hypervisor's wake-up). A spin shorter
      * than that lets one late answer make the peer park too, and the pair stays in that regime:
@@ -122,7 +123,15 @@ public final class MpiProcess {
      */
     static final long DEFAULT_SPIN_NANOS = 2 * MAX_PARK_NANOS;
 
-    private static final BooleanSupplier HOST_CROWDED = HostLoad::crowded;
+    /**
+     * On a host with a core for every rank, the runnable threads beyond its processors that still
+     * let waiters spin: a snapshot counts the spinning ranks themselves, and one thread waking up
+     * now and then (the JIT, a background poller) used to stop them (1-byte ping-pong 1.34-1.58 µs
+     * against 1.22-1.27). More than that means threads of the ranks compute beside their waiters.
+     */
+    static final int SPARE_RUNNABLE = 1;
+    private static final BooleanSupplier CROWDED = HostLoad::crowded;
+    private static final BooleanSupplier CROWDED_BEYOND_SPARE = () -> HostLoad.crowdedBeyond(SPARE_RUNNABLE);
     private static MpiProcess instance;
     /** Run at exit before MPI_Finalize ({@link #beforeFinalizeAtExit}). */
     private static final List<Runnable> EXIT_HOOKS = new ArrayList<>();
@@ -141,7 +150,10 @@ public final class MpiProcess {
      * the runnable threads counts the spinners themselves, and a third thread waking up would stop
      * them: the 1-byte ping-pong lost a fifth), or when {@code ibis.mpi.spin.micros} is set.
      */
+    /** An explicit spin time: waiters spin regardless of the load. */
     private final boolean spinAlways;
+    /** Whether waiters yield between polls instead of spinning (within the spin time): {@link #nextStep}. */
+    private final BooleanSupplier crowded;
     private int users;
     /** Set before MPI_Finalize: polling stops. */
     private volatile boolean closing;
@@ -208,7 +220,8 @@ public final class MpiProcess {
         this.finalizeOnRelease = finalizeOnRelease;
         this.oversubscribed = localRanks() > Runtime.getRuntime().availableProcessors();
         this.spinNanos = spinMicros >= 0 ? TimeUnit.MICROSECONDS.toNanos(spinMicros) : DEFAULT_SPIN_NANOS;
-        this.spinAlways = spinMicros >= 0 || !oversubscribed;
+        this.spinAlways = spinMicros >= 0;
+        this.crowded = oversubscribed ? CROWDED : CROWDED_BEYOND_SPARE;
         for (int kind = 0; kind < MpiTags.KINDS; kind++) {
             held.add(new ArrayDeque<>());
         }
@@ -502,9 +515,10 @@ public final class MpiProcess {
     }
 
     /**
-     * Whether more ranks run on this host than it has cores. Waiters then spin only while the host is
-     * not crowded ({@link HostLoad}), and yield between polls while it is: most ranks wait at any
-     * time, and a parked waiter is woken by nobody.
+     * Whether more ranks run on this host than it has cores. Waiters then spin only while no more
+     * threads are runnable than the host has cores ({@link HostLoad}), and yield between polls while
+     * more are: most ranks wait at any time, and a parked waiter is woken by nobody. (With a core per
+     * rank they yield only beyond {@value #SPARE_RUNNABLE} more.)
      */
     public boolean oversubscribed() {
         return oversubscribed;
@@ -596,7 +610,7 @@ public final class MpiProcess {
      * completion: the spin returns early only when a message lands.
      */
     public int pollWaiting(BooleanSupplier until) throws IOException {
-        return poll(until, spinNanos > 0 && (spinAlways || !HOST_CROWDED.getAsBoolean()) ? SPIN_POLLS : 1);
+        return poll(until, spinNanos > 0 && (spinAlways || !crowded.getAsBoolean()) ? SPIN_POLLS : 1);
     }
 
     private int poll(BooleanSupplier until, int polls) throws IOException {
@@ -690,8 +704,16 @@ public final class MpiProcess {
     /**
      * What a waiter that has waited {@code waited} ns does before it polls again: within the spin
      * time it spins ({@link #SPIN}), unless the host is {@code crowded} and it does not spin
-     * {@code always}; then it yields the processor ({@link #YIELD}), so that the ranks it waits for,
-     * which want to run, run first. After the spin time it parks ({@link #PARK}).
+     * {@code always} (an explicit spin time); then it yields the processor ({@link #YIELD}), so that
+     * the ranks it waits for, or the threads of its own rank that compute, which want to run, run
+     * first. After the spin time it parks ({@link #PARK}).
+     *
+     * <p>Why with a core per rank too: a waiter that spins beside a thread of its rank that computes
+     * takes half that thread's processor. GMI's LUFact over mpi on 2 ranks (2000 x 2000; each rank's
+     * upcall reader waits for the next column's pivot while its main thread updates the matrix, a
+     * millisecond a column) took 3.11-3.22 s with waiters spinning regardless of the load, 1.43-1.59
+     * s yielding while more than {@value #SPARE_RUNNABLE} thread beyond the processors is runnable
+     * (1 rank: 1.28 s); a 1-byte ping-pong stayed at 0.29-0.31 µs, GMI's single/return at 1.20-1.26.
      *
      * <p>Why yield rather than park on a crowded host: nobody wakes a parked waiter when its message
      * comes (it polls MPI itself), so a park lasts its whole time, 60-100 µs at least here, and each
@@ -734,7 +756,7 @@ public final class MpiProcess {
             if (Thread.currentThread().isInterrupted()) {
                 throw new InterruptedIOException("interrupted while waiting for MPI");
             }
-            step = nextStep(waited, spinNanos, spinAlways, HOST_CROWDED);
+            step = nextStep(waited, spinNanos, spinAlways, crowded);
             if (step == SPIN) {
                 Thread.onSpinWait();
             } else if (step == YIELD) {

@@ -28,9 +28,10 @@ public class MpiSpinRuleTest {
     }
 
     @Test
-    public void aCoreForEveryRankOrAnExplicitSpinTimeSpinsRegardlessOfTheLoad() {
+    public void anExplicitSpinTimeSpinsRegardlessOfTheLoad() {
         assertEquals(MpiProcess.nextStep(0, SPIN, true, () -> true), MpiProcess.SPIN);
     }
+
 
     @Test
     public void theLoadIsNotAskedOnceTheSpinTimeIsOver() {

@@ -28,7 +28,8 @@ public final class HostLoad {
 
     private static final AtomicBoolean REFRESHING = new AtomicBoolean();
     private static final int PROCESSORS = Runtime.getRuntime().availableProcessors();
-    private static volatile boolean crowded = true;
+    /** The runnable threads when last looked at; -1 when that cannot be known. */
+    private static volatile int runnableThreads = -1;
     private static volatile long readAt = System.nanoTime() - 2 * REFRESH_NANOS;
     /** Guarded by REFRESHING; null when the file cannot be read. */
     private static RandomAccessFile file = open();
@@ -51,29 +52,43 @@ public final class HostLoad {
      * looked at (at most {@value #REFRESH_MILLIS} ms ago); true when that cannot be known.
      */
     public static boolean crowded() {
+        return crowdedBeyond(0);
+    }
+
+    /**
+     * Whether more than {@code spare} threads beyond its processors were runnable on this host when
+     * it was last looked at (at most {@value #REFRESH_MILLIS} ms ago); true when that cannot be known.
+     * A poller that knows some runnable threads to be pollers like itself (one rank of a job per
+     * core, each with a thread that polls) tolerates a few.
+     */
+    public static boolean crowdedBeyond(int spare) {
         long now = System.nanoTime();
         if (now - readAt > REFRESH_NANOS && file != null && REFRESHING.compareAndSet(false, true)) {
             try {
-                crowded = read();
+                runnableThreads = read();
                 readAt = now;
             } finally {
                 REFRESHING.set(false);
             }
         }
-        return crowded;
+        return crowded(runnableThreads, PROCESSORS, spare);
     }
 
-    /** Reads the file once more (holding REFRESHING); nothing is allocated. */
-    private static boolean read() {
+    /** Whether {@code running} runnable threads (-1: unknown) crowd {@code processors} beyond {@code spare}. */
+    static boolean crowded(int running, int processors, int spare) {
+        return running < 0 || running > processors + spare;
+    }
+
+    /** Reads the file once more (holding REFRESHING): the runnable threads, -1 when unknown; nothing is allocated. */
+    private static int read() {
         RandomAccessFile f = file;
         if (f == null) {
-            return true; // given up by a refresh that failed after this caller looked
+            return -1; // given up by a refresh that failed after this caller looked
         }
         try {
             f.seek(0);
             int length = f.read(BYTES, 0, BYTES.length);
-            int running = runnable(BYTES, Math.max(0, length));
-            return running < 0 || running > PROCESSORS;
+            return runnable(BYTES, Math.max(0, length));
         } catch (IOException e) {
             LOG.debug("reading {} failed ({}): pollers take the host as crowded from now on", LOADAVG,
                     e.toString());
@@ -83,7 +98,7 @@ public final class HostLoad {
                 // it is given up either way
             }
             file = null;
-            return true;
+            return -1;
         }
     }
 

@@ -129,6 +129,15 @@ public class SpinWaitTest {
         assertEquals(runnable("a b c /12 4"), -1, "no number");
     }
 
+    @Test
+    public void theHostIsCrowdedBeyondItsProcessorsAndTheSpareThreadsOrWhenUnknown() {
+        assertFalse(HostLoad.crowded(2, 2, 0), "a runnable thread per processor");
+        assertTrue(HostLoad.crowded(3, 2, 0));
+        assertFalse(HostLoad.crowded(3, 2, 1), "one spare: two spinning ranks and a thread waking up");
+        assertTrue(HostLoad.crowded(4, 2, 1), "two ranks whose main threads compute beside their waiters");
+        assertTrue(HostLoad.crowded(-1, 2, 1), "unknown: the cautious answer");
+    }
+
     private static int runnable(String text) {
         byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
         return HostLoad.runnable(bytes, bytes.length);
