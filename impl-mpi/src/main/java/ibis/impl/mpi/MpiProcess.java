@@ -145,14 +145,13 @@ public final class MpiProcess {
     private final boolean finalizeOnRelease;
     private final boolean oversubscribed;
     private final long spinNanos;
-    /**
-     * Whether waiters spin even while the host is crowded: when it has a core per rank (a snapshot of
-     * the runnable threads counts the spinners themselves, and a third thread waking up would stop
-     * them: the 1-byte ping-pong lost a fifth), or when {@code ibis.mpi.spin.micros} is set.
-     */
-    /** An explicit spin time: waiters spin regardless of the load. */
+    /** Whether waiters spin even while the host is crowded: when {@code ibis.mpi.spin.micros} is set. */
     private final boolean spinAlways;
-    /** Whether waiters yield between polls instead of spinning (within the spin time): {@link #nextStep}. */
+    /**
+     * Whether the host is crowded, so that waiters yield between polls instead of spinning (within
+     * the spin time, {@link #nextStep}): more runnable threads than cores on an oversubscribed host,
+     * more than {@value #SPARE_RUNNABLE} beyond them with a core per rank.
+     */
     private final BooleanSupplier crowded;
     private int users;
     /** Set before MPI_Finalize: polling stops. */
