@@ -279,12 +279,23 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
         } catch (IOException | RuntimeException e) {
             LOG.debug("ending the GMI Ibis: {}", e.toString());
         }
-        IOException cause = new IOException("GMI ended in this process");
+        failWaits(-1, new IOException("GMI ended in this process"));
+    }
+
+    /**
+     * Fails the waits ({@link #waiters}) and the calls ({@link #pending}) that watch {@code process},
+     * or all of them for -1.
+     */
+    private void failWaits(int process, IOException cause) {
         for (Waiter w : waiters) {
-            w.fail(cause);
+            if (process < 0 || w.watches(process)) {
+                w.fail(cause);
+            }
         }
-        for (Pending p : pending.values()) {
-            p.fail(cause);
+        for (Pending c : pending.values()) {
+            if (process < 0 || c.watches(process)) {
+                c.fail(cause);
+            }
         }
     }
 
@@ -1736,17 +1747,7 @@ public final class GmiRuntime implements MessageUpcall, RegistryEventHandler, Re
             return;
         }
         LOG.debug("process {} ({}) {}", p, id, what);
-        IOException cause = new IOException("process " + p + " (" + id + ") " + what);
-        for (Waiter w : waiters) {
-            if (w.watches(p)) {
-                w.fail(cause);
-            }
-        }
-        for (Pending c : pending.values()) {
-            if (c.watches(p)) {
-                c.fail(cause);
-            }
-        }
+        failWaits(p, new IOException("process " + p + " (" + id + ") " + what));
         SendPort u = unicast.remove(p);
         if (u != null) {
             closeQuietly(u);
