@@ -5,17 +5,21 @@
 # library for this platform (its build found no UCX header), they are skipped with a loud line,
 # or, with --require true (-Dibis.ucx.require=true, as CI passes), the build fails.
 #
-# Usage: ucx-tests.sh --artifact PATH --excludes FILE [--require true|false]
+# models/gmi runs it too, for its own multi-process tests (--module ibis-gmi names the module in
+# the line it prints).
+#
+# Usage: ucx-tests.sh --artifact PATH --excludes FILE [--require true|false] [--module NAME]
 #   PATH: the resolved ibis-impl-ucx (its classes folder in a reactor build, else its jar)
 #   FILE: the Surefire excludesFile of that execution, written here: empty, or every test
 set -euo pipefail
 
-artifact="" excludes="" require=false
+artifact="" excludes="" require=false module=ibis-rmi
 while [ $# -gt 0 ]; do
     case "$1" in
         --artifact) artifact=$2; shift 2 ;;
         --excludes) excludes=$2; shift 2 ;;
         --require) require=$2; shift 2 ;;
+        --module) module=$2; shift 2 ;;
         *) echo "ucx-tests.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -57,7 +61,7 @@ if [ -z "$reason" ]; then
     echo '# the native part of impl-ucx was built: nothing excluded' > "$excludes"
     exit 0
 fi
-line="[ibis-rmi] impl-ucx has no native library ($reason): the multi-process tests over ucx are SKIPPED"
+line="[$module] impl-ucx has no native library ($reason): the multi-process tests over ucx are SKIPPED"
 if [ "$require" = true ]; then
     echo "${line/are SKIPPED/cannot run} (-Dibis.ucx.require=true)" >&2
     exit 1

@@ -302,6 +302,15 @@ public final class UcxTransport implements Transport {
     }
 
     /**
+     * Yes: every thread waits on the one worker, where a reader per connection would be woken by
+     * the thread in the event descriptor for most of its messages (a second wake-up each).
+     */
+    @Override
+    public boolean sharedUpcallReading() {
+        return true;
+    }
+
+    /**
      * Options of a side-channel socket: no delay for the set-up messages, and keep-alive probes
      * after {@value #KEEPALIVE_IDLE_SECONDS} s of silence (a connection that carries its data
      * through UCX is silent here), so that a peer host that vanished without closing its sockets

@@ -74,7 +74,7 @@ public abstract class AbstractReceivePort implements ReceivePort {
     /** How messages reach the application: one strategy per receive mode, chosen once. */
     private final MessageDelivery delivery;
     /** The same object as {@code delivery} on an auto-upcall port (finish() in an upcall hands off), else null. */
-    private final UpcallDelivery upcallReaders;
+    private final UpcallReaders upcallReaders;
 
     /** Guards the port's state below and the delivery's. */
     final Object lock = new Object();
@@ -131,11 +131,18 @@ public abstract class AbstractReceivePort implements ReceivePort {
         this.numbered = type.hasCapability(PortType.COMMUNICATION_NUMBERED);
         this.serializationName = PortTypeRules.serializationName(type);
         int yieldEvery = ImplSettings.value(ImplPropertyTable.RECEIVE_YIELD_EVERY_PROPERTY, properties);
-        UpcallDelivery readers = null;
+        UpcallReaders readers = null;
         if (upcall != null) {
             if (type.hasCapability(PortType.RECEIVE_AUTO_UPCALLS)) {
-                readers = new UpcallDelivery(this, ibis.settings().upcallSpinMicros());
-                this.delivery = readers;
+                SharedUpcallReader shared = sharedUpcallReader(ibis);
+                if (shared != null) {
+                    readers = shared;
+                    this.delivery = shared;
+                } else {
+                    UpcallDelivery perConnection = new UpcallDelivery(this, ibis.settings().upcallSpinMicros());
+                    readers = perConnection;
+                    this.delivery = perConnection;
+                }
             } else {
                 this.delivery = new PolledUpcallDelivery(this);
             }
@@ -154,6 +161,26 @@ public abstract class AbstractReceivePort implements ReceivePort {
             this.delivery = new OneSenderReceipt(this, new SpinWait(ibis.settings().receiveSpinMicros(), yieldEvery));
         }
         this.upcallReaders = readers;
+    }
+
+    /**
+     * One reader for all connections when the transport wants it ({@link Transport#sharedUpcallReading()})
+     * and can make a wait set now; else null (a reader per connection).
+     */
+    private SharedUpcallReader sharedUpcallReader(AbstractIbis ibis) {
+        if (!ibis.transport().sharedUpcallReading()) {
+            return null;
+        }
+        try {
+            SourceWaitSet set = ibis.transport().newSourceWaitSet();
+            if (set != null) {
+                return new SharedUpcallReader(this, new SpinWait(ibis.settings().upcallSpinMicros()), set);
+            }
+        } catch (IOException e) {
+            LOG.warn("{}: the transport could not make a wait set ({}); reading each connection on a thread "
+                    + "of its own", name, e.toString());
+        }
+        return null;
     }
 
     @Override

@@ -105,7 +105,7 @@ final class ManySenderReceipt implements MessageDelivery {
             boolean delivered = false;
             boolean awaiting = true; // nothing consumed yet
             try {
-                c = findMessage(snapshot, n, deadline, poll);
+                c = findMessage(snapshot, n, deadline, poll, true);
                 if (c == null) {
                     if (poll) {
                         return null;
@@ -143,13 +143,18 @@ final class ManySenderReceipt implements MessageDelivery {
         }
     }
 
+    /** The snapshot {@link #snapshotLocked()} made (for the thread that reads). */
+    ReceiveConnection[] snapshot() {
+        return readSnapshot;
+    }
+
     /**
      * Copies the connections into {@code readSnapshot} and stops watching the sources of those
      * that ended; called by the reading thread with the lock held.
      *
      * @return the number of connections
      */
-    private int snapshotLocked() {
+    int snapshotLocked() {
         List<ReceiveConnection> connections = port.connections;
         int n = connections.size();
         if (readSnapshot.length < n) {
@@ -170,15 +175,13 @@ final class ManySenderReceipt implements MessageDelivery {
     }
 
     /**
-     * Finds a connection whose next message (or end) has arrived: first among what the
-     * connections buffered, then by polling each once, then (unless {@code poll}) polling all for
-     * the spin time, then blocking in the wait set until the deadline.
+     * Looks for a connection whose next message has arrived, without blocking: the current turn's
+     * connection (see the class comment), what the connections buffered, one poll of each, and, with
+     * {@code spin}, polling all of them for the spin time.
      *
-     * @return the connection, or null when polling found nothing or a blocking wait was woken
-     *         without one (a new connection, a close, a spurious wake-up)
+     * @return the connection, or null
      */
-    private ReceiveConnection findMessage(ReceiveConnection[] snapshot, int n, long deadline, boolean poll)
-            throws IOException {
+    ReceiveConnection look(ReceiveConnection[] snapshot, int n, boolean spin) throws IOException {
         // Stay with the connection of the last message while its next one has arrived already,
         // for up to STAY_NANOS, or BULK_STAY_NANOS in a bulk stream (turnGoesOn): see the class comment.
         int k0 = currentIndex;
@@ -200,7 +203,7 @@ final class ManySenderReceipt implements MessageDelivery {
                 return found(snapshot, k);
             }
         }
-        if (!poll && receiveSpin.start()) {
+        if (spin && receiveSpin.start()) {
             while (receiveSpin.next()) {
                 for (int i = 0; i < n; i++) {
                     int k = (start + i) % n;
@@ -211,6 +214,25 @@ final class ManySenderReceipt implements MessageDelivery {
                 }
             }
         }
+        return null;
+    }
+
+    /**
+     * Finds a connection whose next message (or end) has arrived: first among what the
+     * connections buffered, then by polling each once, then (with {@code spin}, unless {@code poll})
+     * polling all for the spin time, then (unless {@code poll}) blocking in the wait set until the
+     * deadline.
+     *
+     * @return the connection, or null when polling found nothing or a blocking wait was woken
+     *         without one (a new connection, a close, a spurious wake-up)
+     */
+    ReceiveConnection findMessage(ReceiveConnection[] snapshot, int n, long deadline, boolean poll, boolean spin)
+            throws IOException {
+        ReceiveConnection found = look(snapshot, n, spin && !poll);
+        if (found != null) {
+            return found;
+        }
+        int start = nextConnection < n ? nextConnection : 0;
         if (!poll) {
             for (int k = 0; k < n; k++) {
                 ReceiveConnection c = snapshot[k];
@@ -322,7 +344,7 @@ final class ManySenderReceipt implements MessageDelivery {
             try {
                 boolean headerRead = c != null;
                 if (c == null) {
-                    c = findMessage(snapshot, n, deadline == Long.MAX_VALUE ? 0 : deadline, false);
+                    c = findMessage(snapshot, n, deadline == Long.MAX_VALUE ? 0 : deadline, false, true);
                 }
                 if (c == null) {
                     continue;

@@ -57,6 +57,17 @@ public interface Transport extends Closeable {
     }
 
     /**
+     * Whether a receive port with automatic upcalls should read all its connections with one
+     * thread waiting in a {@link #newSourceWaitSet()} rather than with a thread per connection. Worth
+     * it where the waits of a process's threads share one engine that only one thread can block in
+     * (a UCX worker: a reader per connection costs a second wake-up per message); not where each
+     * connection can be waited for on its own (a socket each). Default: false.
+     */
+    default boolean sharedUpcallReading() {
+        return false;
+    }
+
+    /**
      * Stops accepting connections and frees the transport's resources. Connections handed out
      * before are closed by their owners. Idempotent.
      */

@@ -18,7 +18,7 @@ import java.util.concurrent.locks.LockSupport;
  * little later ({@link UpcallHandOffs}); usually the upcall returns first and its own thread takes
  * the connection back, which saves a thread wake-up per message.
  */
-final class UpcallDelivery implements MessageDelivery {
+final class UpcallDelivery implements MessageDelivery, UpcallReaders {
 
     private final AbstractReceivePort port;
     private final long upcallSpinMicros;
@@ -36,11 +36,8 @@ final class UpcallDelivery implements MessageDelivery {
         upcallReader(c);
     }
 
-    /**
-     * Continues reading a connection on a pooled thread after finish() in an upcall, unless the
-     * upcall's thread took the connection back first.
-     */
-    void continueReading(ReceiveConnection c) {
+    @Override
+    public void continueReading(ReceiveConnection c) {
         synchronized (port.lock) {
             if (!c.handOffPending) {
                 return;
@@ -52,7 +49,6 @@ final class UpcallDelivery implements MessageDelivery {
 
     private void upcallReader(ReceiveConnection c) {
         AbstractIbis ibis = port.ibis;
-        IncomingMessage m = c.message;
         boolean afterUpcall = false;
         while (true) {
             int kind;
@@ -84,34 +80,55 @@ final class UpcallDelivery implements MessageDelivery {
             if (delivery < 0) {
                 return;
             }
-            Throwable failure = null;
-            try {
-                port.upcall.upcall(m);
-            } catch (Throwable t) {
-                failure = t;
-            }
-            boolean finishHere = port.claimAfterUpcall(m, delivery);
-            if (failure != null) {
-                port.logUpcallFailure(c, failure);
-            }
-            if (!finishHere) {
-                // finish() was called during the upcall and handed the connection to a pooled
-                // thread. If that thread has not started reading yet, take the connection back:
-                // continuing here saves a thread wake-up on the critical path of request/reply.
-                synchronized (port.lock) {
-                    if (!c.handOffPending) {
-                        return; // the other thread reads on
-                    }
-                    c.handOffPending = false;
-                }
-                continue;
-            }
-            try {
-                port.completeFinish(m, false);
-            } catch (IOException e) {
-                return; // the connection is gone (already reported)
+            int after = runUpcall(port, c, delivery);
+            if (after != READ_ON) {
+                return; // another thread reads on, or the connection is gone (already reported)
             }
         }
+    }
+
+    /** After {@link #runUpcall}: this thread goes on reading. */
+    static final int READ_ON = 0;
+    /** After {@link #runUpcall}: another thread reads on (the hand-off after finish() started). */
+    static final int PASSED_ON = 1;
+    /** After {@link #runUpcall}: finishing the message found its connection broken (reported). */
+    static final int CONNECTION_GONE = 2;
+
+    /**
+     * Runs the upcall for the live message of {@code c} ({@code delivery}: its delivery number) and
+     * finishes the message unless finish() was called during the upcall. That call handed the
+     * reading to a pooled thread: if that thread has not started yet, the reading is taken back,
+     * which saves a thread wake-up on the critical path of request/reply.
+     *
+     * @return {@link #READ_ON}, {@link #PASSED_ON} or {@link #CONNECTION_GONE}
+     */
+    static int runUpcall(AbstractReceivePort port, ReceiveConnection c, long delivery) {
+        IncomingMessage m = c.message;
+        Throwable failure = null;
+        try {
+            port.upcall.upcall(m);
+        } catch (Throwable t) {
+            failure = t;
+        }
+        boolean finishHere = port.claimAfterUpcall(m, delivery);
+        if (failure != null) {
+            port.logUpcallFailure(c, failure);
+        }
+        if (!finishHere) {
+            synchronized (port.lock) {
+                if (!c.handOffPending) {
+                    return PASSED_ON;
+                }
+                c.handOffPending = false;
+            }
+            return READ_ON;
+        }
+        try {
+            port.completeFinish(m, false);
+        } catch (IOException e) {
+            return CONNECTION_GONE;
+        }
+        return READ_ON;
     }
 
     /**
@@ -191,7 +208,8 @@ final class UpcallDelivery implements MessageDelivery {
      * of short upcalls start pooled threads faster than the finished ones went back to the pool: a
      * GMI process receiving a burst of group invocations had 1,650 reader threads after 5 s.)
      */
-    void handOff(ReceiveConnection c) {
+    @Override
+    public void handOff(ReceiveConnection c) {
         synchronized (port.lock) {
             c.handOffPending = true;
         }
@@ -201,6 +219,11 @@ final class UpcallDelivery implements MessageDelivery {
     /** The readers go on reading and delivering; wait until the senders disconnected. */
     @Override
     public void drain(long deadline) throws IOException {
+        awaitDisconnected(port, deadline);
+    }
+
+    /** Waits until the port has no connections left or the deadline ({@link System#nanoTime()}) passed. */
+    static void awaitDisconnected(AbstractReceivePort port, long deadline) throws IOException {
         synchronized (port.lock) {
             while (!port.connections.isEmpty() && !AbstractReceivePort.passed(deadline)) {
                 port.waitLocked(AbstractReceivePort.millisUntil(deadline));

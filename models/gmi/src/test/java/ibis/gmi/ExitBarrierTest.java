@@ -4,6 +4,7 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertNotNull;
 
 import ibis.gmi.testing.ExitBarrierPeer;
+import ibis.gmi.testing.GmiTestPool;
 import ibis.testsupport.ChildJvm;
 import ibis.testsupport.PoolFixture;
 
@@ -35,12 +36,13 @@ public class ExitBarrierTest {
     public void processesThatExitEarlyKeepServingUntilEveryProcessExits() throws Exception {
         int size = 3;
         List<ChildJvm> children = new ArrayList<>();
-        try (PoolFixture pool = new PoolFixture("tcp");
+        try (PoolFixture pool = new PoolFixture(GmiTestPool.implementation());
                 ServerSocket go = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             for (int i = 0; i < size; i++) {
                 children.add(ChildJvm.startPeer(List.of("-Xmx128m", "-XX:TieredStopAtLevel=1",
                         "-Dibis.server.address=" + pool.serverAddress(), "-Dibis.pool.name=" + pool.poolName(),
-                        "-Dibis.pool.size=" + size, "-Dibis.implementation=tcp", "-Dibis.gmi.connect.timeout=30000",
+                        "-Dibis.pool.size=" + size, "-Dibis.implementation=" + pool.implementation(),
+                        "-Dibis.gmi.connect.timeout=30000",
                         "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                         "-Dorg.slf4j.simpleLogger.showThreadName=false",
                         "-Dorg.slf4j.simpleLogger.log.ibis.gmi.impl.GroupDirectory=debug"), ExitBarrierPeer.class,
