@@ -2,6 +2,7 @@ package ibis.impl.ucx;
 
 import ibis.io.ByteSource;
 import ibis.ipl.impl.SourceWaitSet;
+import ibis.ipl.impl.SpinWait;
 
 import java.io.IOException;
 import java.nio.channels.AsynchronousCloseException;
@@ -115,6 +116,24 @@ final class UcxSourceWaitSet implements SourceWaitSet {
             if (guard.isClosed()) {
                 throw new AsynchronousCloseException();
             }
+        } finally {
+            if (guard.exit()) {
+                worker.release();
+            }
+        }
+    }
+
+    /**
+     * One progress of the worker and one probe per source per round (a poll of each source on its
+     * own would progress the worker once per source and probe each twice).
+     */
+    @Override
+    public boolean poll(SpinWait spin) throws IOException {
+        if (!guard.enter()) {
+            throw new AsynchronousCloseException();
+        }
+        try {
+            return worker.poll(anyReady, spin);
         } finally {
             if (guard.exit()) {
                 worker.release();

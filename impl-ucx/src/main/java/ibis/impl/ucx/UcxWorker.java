@@ -273,6 +273,17 @@ final class UcxWorker {
      * @throws IOException what {@link Condition#check()} throws, or a failure of the worker
      */
     boolean await(Condition condition, SpinWait spin, long deadline, boolean interruptible) throws IOException {
+        if (poll(condition, spin)) {
+            return true;
+        }
+        return block(condition, deadline, interruptible);
+    }
+
+    /**
+     * The polling part of {@link #await}: whether {@code condition} is ready now or becomes ready
+     * while the thread polls the worker for {@code spin}'s time (null: one look), never blocking.
+     */
+    boolean poll(Condition condition, SpinWait spin) throws IOException {
         if (unscanned && System.nanoTime() - lastScan >= scanInterval()) {
             scan(null); // what the last poll took in besides its own message (deferScan)
         }
@@ -289,7 +300,7 @@ final class UcxWorker {
                 scanDeferred();
             }
         }
-        return block(condition, deadline, interruptible);
+        return false;
     }
 
     /** How a blocked waiter goes on: see {@link #lead}. */

@@ -234,19 +234,7 @@ final class ManySenderReceipt implements MessageDelivery {
         }
         int start = nextConnection < n ? nextConnection : 0;
         if (!poll) {
-            for (int k = 0; k < n; k++) {
-                ReceiveConnection c = snapshot[k];
-                if (c != null && !c.watched) {
-                    try {
-                        waitSet.add(c.ends.source());
-                    } catch (IOException e) {
-                        end(snapshot, k, e); // (its source closed: the connection ended)
-                        continue;
-                    }
-                    c.watched = true;
-                    watched.add(c);
-                }
-            }
+            watchAll(snapshot, n);
             waitSet.await(port.millisLeft(deadline, "waiting for a message"));
         }
         // After a wake-up (and for poll()): a connection's end counts too.
@@ -257,6 +245,34 @@ final class ManySenderReceipt implements MessageDelivery {
             }
         }
         return null;
+    }
+
+    /**
+     * Polls all connections of the snapshot through the wait set for up to {@code spin}'s time
+     * ({@link SourceWaitSet#poll}), without blocking.
+     *
+     * @return whether one may have a message (or its end, or the set was woken): look again
+     */
+    boolean pollWaitSet(ReceiveConnection[] snapshot, int n, SpinWait spin) throws IOException {
+        watchAll(snapshot, n);
+        return waitSet.poll(spin);
+    }
+
+    /** Adds the sources of the snapshot's connections that are not in the wait set yet. */
+    private void watchAll(ReceiveConnection[] snapshot, int n) {
+        for (int k = 0; k < n; k++) {
+            ReceiveConnection c = snapshot[k];
+            if (c != null && !c.watched) {
+                try {
+                    waitSet.add(c.ends.source());
+                } catch (IOException e) {
+                    end(snapshot, k, e); // (its source closed: the connection ended)
+                    continue;
+                }
+                c.watched = true;
+                watched.add(c);
+            }
+        }
     }
 
     /**

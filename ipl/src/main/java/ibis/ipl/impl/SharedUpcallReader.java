@@ -33,6 +33,8 @@ final class SharedUpcallReader implements MessageDelivery, UpcallReaders {
     private final AbstractReceivePort port;
     /** Finds the connection whose next message arrived (its snapshot, polling and wait set). */
     private final ManySenderReceipt finder;
+    /** How long the reader polls for the next message after an upcall (the reading thread's only). */
+    private final SpinWait spin;
 
     /** A thread holds the reading role, or a hand-off of it is pending (guarded by the port's lock). */
     private boolean roleTaken;
@@ -41,6 +43,7 @@ final class SharedUpcallReader implements MessageDelivery, UpcallReaders {
 
     SharedUpcallReader(AbstractReceivePort port, SpinWait spin, SourceWaitSet waitSet) {
         this.port = port;
+        this.spin = spin;
         this.finder = new ManySenderReceipt(port, spin, waitSet);
     }
 
@@ -99,11 +102,22 @@ final class SharedUpcallReader implements MessageDelivery, UpcallReaders {
                 // After an upcall the next message often follows soon (the reply to a request the
                 // upcall sent): poll briefly before blocking, as the per-connection readers do,
                 // with as many readers polling per Ibis at a time.
+                // The polling goes through the wait set (over UCX one progress and a probe per
+                // source a round, where polling each connection progresses once per connection).
                 if (afterUpcall && port.ibis.tryStartUpcallSpin()) {
+                    boolean mayHave;
                     try {
-                        c = finder.look(snapshot, n, true);
+                        c = finder.look(snapshot, n, false);
+                        mayHave = c == null && finder.pollWaitSet(snapshot, n, spin);
                     } finally {
                         port.ibis.endUpcallSpin();
+                    }
+                    afterUpcall = false;
+                    if (mayHave) {
+                        c = finder.look(snapshot, n, false);
+                        if (c == null) {
+                            continue; // a wake-up (a new connection, closing): look again from the top
+                        }
                     }
                 }
                 afterUpcall = false;

@@ -40,6 +40,18 @@ public interface SourceWaitSet extends Closeable {
      */
     void await(long timeoutMillis) throws IOException;
 
+    /**
+     * Polls the added sources for up to {@code spin}'s polling time without blocking, as cheaply as
+     * the transport can look at all of them at once; consumes nothing (a {@link #wakeup()} counts
+     * as ready, and is consumed). Default: false at once (the caller polls the sources itself).
+     *
+     * @return whether a source may have data or have reached its end
+     * @throws IOException when the set was closed meanwhile
+     */
+    default boolean poll(SpinWait spin) throws IOException {
+        return false;
+    }
+
     /** Makes the current {@link #await} return at once, or the next one if none is waiting. */
     void wakeup();
 
