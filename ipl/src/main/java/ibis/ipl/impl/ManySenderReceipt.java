@@ -232,12 +232,21 @@ final class ManySenderReceipt implements MessageDelivery {
         if (found != null) {
             return found;
         }
-        int start = nextConnection < n ? nextConnection : 0;
         if (!poll) {
             watchAll(snapshot, n);
             waitSet.await(port.millisLeft(deadline, "waiting for a message"));
         }
-        // After a wake-up (and for poll()): a connection's end counts too.
+        return lookIncludingEnds(snapshot, n);
+    }
+
+    /**
+     * After a wake-up, a poll of the wait set, or for {@code poll()}: one poll of each connection
+     * for its next message or its end.
+     *
+     * @return the connection, or null
+     */
+    ReceiveConnection lookIncludingEnds(ReceiveConnection[] snapshot, int n) throws IOException {
+        int start = nextConnection < n ? nextConnection : 0;
         for (int i = 0; i < n; i++) {
             int k = (start + i) % n;
             if (arrived(snapshot, k, true)) {

@@ -114,7 +114,7 @@ final class SharedUpcallReader implements MessageDelivery, UpcallReaders {
                     }
                     afterUpcall = false;
                     if (mayHave) {
-                        c = finder.look(snapshot, n, false);
+                        c = finder.lookIncludingEnds(snapshot, n);
                         if (c == null) {
                             continue; // a wake-up (a new connection, closing): look again from the top
                         }
