@@ -107,8 +107,13 @@ final class SharedUpcallReader implements MessageDelivery, UpcallReaders {
                 if (afterUpcall && port.ibis.tryStartUpcallSpin()) {
                     boolean mayHave;
                     try {
-                        c = finder.look(snapshot, n, false);
-                        mayHave = c == null && finder.pollWaitSet(snapshot, n, spin);
+                        if (n == 1) {
+                            c = spinOn(snapshot[0]) ? snapshot[0] : null; // (its message, or its end)
+                            mayHave = false;
+                        } else {
+                            c = finder.look(snapshot, n, false);
+                            mayHave = c == null && finder.pollWaitSet(snapshot, n, spin);
+                        }
                     } finally {
                         port.ibis.endUpcallSpin();
                     }
@@ -153,6 +158,24 @@ final class SharedUpcallReader implements MessageDelivery, UpcallReaders {
                 return; // finish() in the upcall handed the role to a pooled thread, which reads on
             }
             // (CONNECTION_GONE: that connection is gone, reported; the others are read on)
+        }
+    }
+
+    /**
+     * Polls the port's only connection for the spin time, as a reader per connection does (over
+     * UCX a native loop of progress and probe, tighter than a poll of the wait set).
+     *
+     * @return whether its next message (or end) may be there; false also when it broke (ended here)
+     */
+    private boolean spinOn(ReceiveConnection c) {
+        if (c == null) {
+            return false;
+        }
+        try {
+            return c.awaitSpinning(spin);
+        } catch (IOException | RuntimeException e) {
+            port.connectionEnded(c, e);
+            return false;
         }
     }
 
