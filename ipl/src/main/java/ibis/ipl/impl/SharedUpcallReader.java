@@ -101,9 +101,9 @@ final class SharedUpcallReader implements MessageDelivery, UpcallReaders {
             try {
                 // After an upcall the next message often follows soon (the reply to a request the
                 // upcall sent): poll briefly before blocking, as the per-connection readers do,
-                // with as many readers polling per Ibis at a time.
-                // The polling goes through the wait set (over UCX one progress and a probe per
-                // source a round, where polling each connection progresses once per connection).
+                // with as many readers polling per Ibis at a time: the only connection natively,
+                // several through the wait set (over UCX one progress and a probe per source a
+                // round, where polling each connection progresses once per connection).
                 if (afterUpcall && port.ibis.tryStartUpcallSpin()) {
                     boolean mayHave;
                     try {
@@ -117,7 +117,6 @@ final class SharedUpcallReader implements MessageDelivery, UpcallReaders {
                     } finally {
                         port.ibis.endUpcallSpin();
                     }
-                    afterUpcall = false;
                     if (mayHave) {
                         c = finder.lookIncludingEnds(snapshot, n);
                         if (c == null) {
