@@ -13,7 +13,9 @@ import org.slf4j.LoggerFactory;
  * that must decide whether to give the processor away now and then ({@link SpinWait}). Linux says
  * how many threads are runnable in the fourth field of {@code /proc/loadavg} ({@code running/total},
  * the asking thread included); this class reads it at most every {@value #REFRESH_MILLIS} ms, from
- * whichever thread asks first after that, so asking costs a clock read and a field read. Where the
+ * whichever thread asks first after that. Asking costs a field read and a count: the clock is read
+ * at every {@value #CLOCK_EVERY}th question only (a read costs 25-30 ns on this VM's kvm-clock, and
+ * pollers ask once per poll, some once per message). Where the
  * file cannot be read (not Linux) the host counts as crowded, which keeps the cautious behaviour.
  * Transports use it for their own waits too (impl-mpi's waiters on an oversubscribed host spin
  * while it is not crowded and yield between polls while it is).
@@ -31,6 +33,16 @@ public final class HostLoad {
     /** The runnable threads when last looked at; -1 when that cannot be known. */
     private static volatile int runnableThreads = -1;
     private static volatile long readAt = System.nanoTime() - 2 * REFRESH_NANOS;
+    /**
+     * The clock is read (and the file, when the answer is older than {@value #REFRESH_MILLIS} ms)
+     * at every this many questions: the answer may be this many questions older than that.
+     */
+    static final int CLOCK_EVERY = 8;
+    /**
+     * Questions since the clock was last read. Racy on purpose (plain, shared by all threads): a lost
+     * count only puts the next look at the clock off by a question.
+     */
+    private static int unclocked = CLOCK_EVERY;
     /** Guarded by REFRESHING; null when the file cannot be read. */
     private static RandomAccessFile file = open();
     private static final byte[] BYTES = new byte[256];
@@ -57,11 +69,23 @@ public final class HostLoad {
 
     /**
      * Whether more than {@code spare} threads beyond its processors were runnable on this host when
-     * it was last looked at (at most {@value #REFRESH_MILLIS} ms ago); true when that cannot be known.
-     * A poller that knows some runnable threads to be pollers like itself (one rank of a job per
-     * core, each with a thread that polls) tolerates a few.
+     * it was last looked at (at most {@value #REFRESH_MILLIS} ms and {@value #CLOCK_EVERY} questions
+     * ago); true when that cannot be known. A poller that knows some runnable threads to be pollers
+     * like itself (one rank of a job per core, each with a thread that polls) tolerates a few.
      */
     public static boolean crowdedBeyond(int spare) {
+        int u = unclocked + 1;
+        if (u < CLOCK_EVERY) {
+            unclocked = u;
+        } else {
+            unclocked = 0;
+            refreshIfOld();
+        }
+        return crowded(runnableThreads, PROCESSORS, spare);
+    }
+
+    /** Reads the file again when the answer is older than {@value #REFRESH_MILLIS} ms (one thread at a time). */
+    private static void refreshIfOld() {
         long now = System.nanoTime();
         if (now - readAt > REFRESH_NANOS && file != null && REFRESHING.compareAndSet(false, true)) {
             try {
@@ -71,7 +95,6 @@ public final class HostLoad {
                 REFRESHING.set(false);
             }
         }
-        return crowded(runnableThreads, PROCESSORS, spare);
     }
 
     /** Whether {@code running} runnable threads (-1: unknown) crowd {@code processors} beyond {@code spare}. */

@@ -138,6 +138,23 @@ public class SpinWaitTest {
         assertTrue(HostLoad.crowded(-1, 2, 1), "unknown: the cautious answer");
     }
 
+    /**
+     * The answer comes from {@code /proc/loadavg} within {@link HostLoad#CLOCK_EVERY} questions
+     * (the clock is read only at every so many): with a thousand spare threads a host whose file
+     * was read is never crowded, while an answer not read from it (unknown: no such file, not
+     * Linux) says it is.
+     */
+    @Test
+    public void theAnswerComesFromTheFileWithinAFewQuestions() {
+        boolean crowded = true;
+        for (int i = 0; i <= HostLoad.CLOCK_EVERY; i++) {
+            crowded = HostLoad.crowdedBeyond(1000);
+        }
+        assertEquals(crowded, !Files.isReadable(Path.of("/proc/loadavg")),
+                "crowded beyond a thousand spare threads, with /proc/loadavg readable: "
+                        + Files.isReadable(Path.of("/proc/loadavg")));
+    }
+
     private static int runnable(String text) {
         byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
         return HostLoad.runnable(bytes, bytes.length);
