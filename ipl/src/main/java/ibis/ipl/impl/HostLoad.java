@@ -2,6 +2,7 @@ package ibis.ipl.impl;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -13,9 +14,10 @@ import org.slf4j.LoggerFactory;
  * that must decide whether to give the processor away now and then ({@link SpinWait}). Linux says
  * how many threads are runnable in the fourth field of {@code /proc/loadavg} ({@code running/total},
  * the asking thread included); this class reads it at most every {@value #REFRESH_MILLIS} ms, from
- * whichever thread asks first after that. Asking costs a field read and a count: the clock is read
- * at every {@value #CLOCK_EVERY}th question only (a read costs 25-30 ns on this VM's kvm-clock, and
- * pollers ask once per poll, some once per message). Where the
+ * whichever thread asks first after that. Asking costs a field read and a draw of the asking
+ * thread's own random numbers: the clock is read at one question in {@value #CLOCK_EVERY} only (a
+ * read costs 25-30 ns on this VM's kvm-clock, and pollers ask once per poll, some once per message;
+ * a count shared by the threads would be written by pollers on every core). Where the
  * file cannot be read (not Linux) the host counts as crowded, which keeps the cautious behaviour.
  * Transports use it for their own waits too (impl-mpi's waiters on an oversubscribed host spin
  * while it is not crowded and yield between polls while it is).
@@ -35,14 +37,11 @@ public final class HostLoad {
     private static volatile long readAt = System.nanoTime() - 2 * REFRESH_NANOS;
     /**
      * The clock is read (and the file, when the answer is older than {@value #REFRESH_MILLIS} ms)
-     * at every this many questions: the answer may be this many questions older than that.
+     * at one question in this many, drawn at random per question ({@link ThreadLocalRandom}, whose
+     * state is the asking thread's own): the answer may be a few questions older than that. A power
+     * of two.
      */
     static final int CLOCK_EVERY = 8;
-    /**
-     * Questions since the clock was last read. Racy on purpose (plain, shared by all threads): a lost
-     * count only puts the next look at the clock off by a question.
-     */
-    private static int unclocked = CLOCK_EVERY;
     /** Guarded by REFRESHING; null when the file cannot be read. */
     private static RandomAccessFile file = open();
     private static final byte[] BYTES = new byte[256];
@@ -69,19 +68,17 @@ public final class HostLoad {
 
     /**
      * Whether more than {@code spare} threads beyond its processors were runnable on this host when
-     * it was last looked at (at most {@value #REFRESH_MILLIS} ms and {@value #CLOCK_EVERY} questions
-     * ago); true when that cannot be known. A poller that knows some runnable threads to be pollers
+     * it was last looked at (at most {@value #REFRESH_MILLIS} ms and a few questions ago, see
+     * {@link #CLOCK_EVERY}); true when that cannot be known. A poller that knows some runnable threads to be pollers
      * like itself (one rank of a job per core, each with a thread that polls) tolerates a few.
      */
     public static boolean crowdedBeyond(int spare) {
-        int u = unclocked + 1;
-        if (u < CLOCK_EVERY) {
-            unclocked = u;
-        } else {
-            unclocked = 0;
-            refreshIfOld();
+        int running = runnableThreads;
+        if (running < 0 && file != null || (ThreadLocalRandom.current().nextInt() & (CLOCK_EVERY - 1)) == 0) {
+            refreshIfOld(); // (not read yet, or the draw says look)
+            running = runnableThreads;
         }
-        return crowded(runnableThreads, PROCESSORS, spare);
+        return crowded(running, PROCESSORS, spare);
     }
 
     /** Reads the file again when the answer is older than {@value #REFRESH_MILLIS} ms (one thread at a time). */

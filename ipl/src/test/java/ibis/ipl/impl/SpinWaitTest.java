@@ -139,10 +139,10 @@ public class SpinWaitTest {
     }
 
     /**
-     * The answer comes from {@code /proc/loadavg} within {@link HostLoad#CLOCK_EVERY} questions
-     * (the clock is read only at every so many): with a thousand spare threads a host whose file
-     * was read is never crowded, while an answer not read from it (unknown: no such file, not
-     * Linux) says it is.
+     * The answer comes from {@code /proc/loadavg} from the first question on (later questions read
+     * the clock only at one in {@link HostLoad#CLOCK_EVERY}): with a thousand spare threads a host
+     * whose file was read is never crowded, while an answer not read from it (unknown: no such
+     * file, not Linux) says it is.
      */
     @Test
     public void theAnswerComesFromTheFileWithinAFewQuestions() {
