@@ -69,13 +69,15 @@ public final class HostLoad {
     /**
      * Whether more than {@code spare} threads beyond its processors were runnable on this host when
      * it was last looked at (at most {@value #REFRESH_MILLIS} ms and a few questions ago, see
-     * {@link #CLOCK_EVERY}); true when that cannot be known. A poller that knows some runnable threads to be pollers
-     * like itself (one rank of a job per core, each with a thread that polls) tolerates a few.
+     * {@link #CLOCK_EVERY}); true when that cannot be known. A poller that knows some runnable
+     * threads to be pollers like itself (one rank of a job per core, each with a thread that polls)
+     * tolerates a few.
      */
     public static boolean crowdedBeyond(int spare) {
         int running = runnableThreads;
-        if (running < 0 && file != null || (ThreadLocalRandom.current().nextInt() & (CLOCK_EVERY - 1)) == 0) {
-            refreshIfOld(); // (not read yet, or the draw says look)
+        boolean look = (ThreadLocalRandom.current().nextInt() & (CLOCK_EVERY - 1)) == 0;
+        if (look || running < 0 && file != null) { // (the draw says look, or not read yet)
+            refreshIfOld();
             running = runnableThreads;
         }
         return crowded(running, PROCESSORS, spare);
