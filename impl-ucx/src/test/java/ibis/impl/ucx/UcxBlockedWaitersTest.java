@@ -6,6 +6,7 @@ import static org.testng.Assert.assertNull;
 import static org.testng.Assert.assertTrue;
 
 import ibis.ipl.Ibis;
+import ibis.ipl.IbisCapabilities;
 import ibis.ipl.PortType;
 import ibis.ipl.ReadMessage;
 import ibis.ipl.ReceivePort;
@@ -15,6 +16,7 @@ import ibis.testsupport.PoolFixture;
 import ibis.testsupport.Waits;
 
 import java.nio.ByteBuffer;
+import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import org.testng.annotations.Test;
@@ -33,20 +35,18 @@ public class UcxBlockedWaitersTest {
     private static final PortType TYPE = new PortType(PortType.CONNECTION_ONE_TO_ONE, PortType.SERIALIZATION_DATA,
             PortType.RECEIVE_EXPLICIT, PortType.COMMUNICATION_RELIABLE);
 
+    /** Idle: the leader's slices end (counted), nobody else is woken by it, one thread is inside. */
     @Test(timeOut = 120_000)
-    public void thirtyBlockedReceiversShareOneThreadInTheEventDescriptor() throws Exception {
+    public void idleBlockedReceiversShareOneThreadInTheEventDescriptor() throws Exception {
         try (PoolFixture pool = new PoolFixture(UcxIbisStarter.NICKNAME)) {
             Ibis sending = pool.create(TYPE);
             UcxIbis receiving = (UcxIbis) pool.create(TYPE);
             UcxWorker worker = receiving.ucxTransport().worker();
             Ports ports = new Ports(sending, receiving, PORTS);
-            SendPort[] out = ports.out;
-            AtomicReferenceArray<Object> got = ports.got;
             Thread[] receivers = ports.startReceivers();
             Waits.until("one leader and " + (PORTS - 1) + " followers",
                     () -> worker.leader() != null && worker.followers() == PORTS - 1);
 
-            // Idle: the leader's slices end (counted), nobody else is woken by it.
             long readyBefore = worker.readyWakeUps();
             long sliceEnds = worker.leaderWakeUps();
             Waits.until("three slices of the leader", () -> worker.leaderWakeUps() >= sliceEnds + 3);
@@ -54,16 +54,47 @@ public class UcxBlockedWaitersTest {
             assertEquals(worker.readyWakeUps(), readyBefore, "followers woken while nothing arrived");
             assertEquals(worker.followers(), PORTS - 1);
 
+            ports.sendAllAndJoin(receivers);
+            ports.close();
+        }
+    }
+
+    /**
+     * Messages to blocked receivers: the leader's own wakes only the leader and hands the lead over,
+     * a follower's wakes exactly that follower, and then all at once reach everyone. The waits'
+     * slices are an hour long here ({@link UcxPropertyTable#WAIT_SLICE}): a follower whose park ran
+     * out by itself could take its message before the leader looked at it (its own wake-up, not the
+     * leader's; the 100 ms default made that a rare failure of the count), so every wake-up below
+     * is one that somebody made, and a lost one would be a hang (the timeout) or a rescue (counted).
+     */
+    @Test(timeOut = 120_000)
+    public void aMessageWakesOnlyItsOwnBlockedReceiver() throws Exception {
+        try (PoolFixture pool = new PoolFixture(UcxIbisStarter.NICKNAME)) {
+            Ibis sending = pool.create(TYPE);
+            Properties hourSlices = pool.properties();
+            hourSlices.setProperty(UcxPropertyTable.WAIT_SLICE, "3600000");
+            UcxIbis receiving = (UcxIbis) pool.create(hourSlices, new IbisCapabilities(), null, TYPE);
+            UcxWorker worker = receiving.ucxTransport().worker();
+            Ports ports = new Ports(sending, receiving, PORTS);
+            SendPort[] out = ports.out;
+            AtomicReferenceArray<Object> got = ports.got;
+            Thread[] receivers = ports.startReceivers();
+            Waits.until("one leader and " + (PORTS - 1) + " followers",
+                    () -> worker.leader() != null && worker.followers() == PORTS - 1);
+            long rescues = worker.sliceRescues();
+
             // A message for the leader's own port: it takes it, and a follower takes over the lead.
             Thread first = worker.leader();
             int leaderPort = indexOf(receivers, first);
             long handOvers = worker.handOvers();
+            long readyBefore = worker.readyWakeUps();
             send(out[leaderPort], leaderPort);
             first.join();
             assertEquals(got.get(leaderPort), leaderPort);
             Waits.until("a follower leads", () -> worker.leader() != null && worker.leader() != first
                     && worker.followers() == PORTS - 2);
             assertTrue(worker.handOvers() > handOvers, "the lead was handed over");
+            assertEquals(worker.readyWakeUps(), readyBefore, "followers woken for the leader's message");
 
             // A message for a follower: the leader wakes exactly that one.
             Thread second = worker.leader();
@@ -79,17 +110,10 @@ public class UcxBlockedWaitersTest {
             assertEquals(worker.leader(), second, "the leader leads on");
 
             // The rest, all at once: everyone gets its own message.
-            for (int i = 0; i < PORTS; i++) {
-                if (i != leaderPort && i != followerPort) {
-                    send(out[i], i);
-                }
-            }
-            for (int i = 0; i < PORTS; i++) {
-                receivers[i].join();
-                assertEquals(got.get(i), i, "receiver " + i);
-            }
+            ports.sendAllAndJoin(receivers);
             assertEquals(worker.mostBlocked(), 1, "threads in the event descriptor at once");
             assertNull(worker.leader(), "nobody waits any more");
+            assertEquals(worker.sliceRescues(), rescues, "waits that only the end of a slice ended");
             ports.close();
         }
     }
@@ -140,13 +164,7 @@ public class UcxBlockedWaitersTest {
             r.readByteBuffer(read);
             r.finish();
             assertEquals(read.flip(), part.clear(), "the bytes as they were sent");
-            for (int i = 0; i < parked; i++) {
-                send(ports.out[i], i);
-            }
-            for (int i = 0; i < parked; i++) {
-                receivers[i].join();
-                assertEquals(ports.got.get(i), i, "receiver " + i);
-            }
+            ports.sendAllAndJoin(receivers);
             toBulk.close();
             bulk.close();
             ports.close();
@@ -189,6 +207,19 @@ public class UcxBlockedWaitersTest {
                 receivers[i].start();
             }
             return receivers;
+        }
+
+        /** Sends each receiver that has not got its message yet its own, and waits for all of them. */
+        void sendAllAndJoin(Thread[] receivers) throws Exception {
+            for (int i = 0; i < in.length; i++) {
+                if (got.get(i) == null) {
+                    send(out[i], i);
+                }
+            }
+            for (int i = 0; i < in.length; i++) {
+                receivers[i].join();
+                assertEquals(got.get(i), i, "receiver " + i);
+            }
         }
 
         void close() throws Exception {
