@@ -65,6 +65,14 @@ public final class RmiSuite {
     /** System property: comma-separated applications to run instead of the mode's list ("none" for none). */
     public static final String APPS_PROPERTY = "ibis.bench.rmi.apps";
 
+    /**
+     * System property: comma-separated figure groups to measure instead of all of them (the call
+     * figures: {@code null}, {@code ping2i}, {@code ping2i2f}, {@code ping SPEC}, {@code echo SPEC},
+     * {@code pingpong SPEC}, {@code send SPEC}, SPEC as in the mode's payload lists); for looking at
+     * one figure closely. The star and the applications run as before (apps: {@link #APPS_PROPERTY}).
+     */
+    public static final String GROUPS_PROPERTY = "ibis.bench.rmi.groups";
+
     /** System property: the problem argument given to the applications instead of the mode's. */
     public static final String APP_PROBLEM_PROPERTY = "ibis.bench.rmi.apps.problem";
 
@@ -220,6 +228,18 @@ public final class RmiSuite {
         for (String spec : settings.throughputPayloads()) {
             PayloadSpec p = PayloadSpec.parse(spec);
             groups.put("send " + spec, pair("void send(x)", p.displayName(), "send", p, true, jdkClient, ibisClient));
+        }
+        String chosen = System.getProperty(GROUPS_PROPERTY);
+        if (chosen != null && !chosen.isBlank()) {
+            List<String> wanted = new ArrayList<>();
+            for (String g : chosen.split(",")) {
+                wanted.add(g.trim());
+            }
+            if (!groups.keySet().containsAll(wanted)) {
+                throw new IllegalArgumentException(GROUPS_PROPERTY + "=" + chosen + " names a group this mode has not;"
+                        + " its groups: " + String.join(", ", groups.keySet()));
+            }
+            groups.keySet().retainAll(wanted);
         }
         return groups;
     }
@@ -592,6 +612,11 @@ public final class RmiSuite {
                 + settings.minCalls() + " calls; 5 for throughput). Applications: " + settings.appRepetitions()
                 + " runs per side, problem `" + System.getProperty(APP_PROBLEM_PROPERTY, settings.appProblem())
                 + "`.");
+        String chosen = System.getProperty(GROUPS_PROPERTY);
+        if (chosen != null && !chosen.isBlank()) {
+            h.add("- Partial run: only the figure groups `" + chosen + "` (`" + GROUPS_PROPERTY + "`); the warm-up"
+                    + " covered only them, so the JVMs were less warm than in a whole run.");
+        }
         return h;
     }
 
