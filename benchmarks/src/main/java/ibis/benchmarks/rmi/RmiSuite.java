@@ -150,6 +150,7 @@ public final class RmiSuite {
     public int run() throws Exception {
         long started = System.nanoTime();
         String loadBefore = Host.state();
+        figures(null, null, null); // refuses unknown ibis.bench.rmi.groups before any JVM starts
         List<String> header = header();
         header.forEach(System.out::println);
         System.out.println();
@@ -203,6 +204,10 @@ public final class RmiSuite {
 
     // ------------------------------------------------------------------ figures
 
+    /**
+     * The figure groups of this mode, only those of {@link #GROUPS_PROPERTY} when it is set. The
+     * runners only use the clients and the round trips when they run (null: to check the names).
+     */
     private Map<String, List<Figure>> figures(Child jdkClient, Child ibisClient, IplRoundTrips ipl) {
         Map<String, List<Figure>> groups = new LinkedHashMap<>();
         List<Figure> nullRmi = new ArrayList<>(pair("void ping()", "—", "ping0", null, false, jdkClient, ibisClient));
@@ -511,15 +516,19 @@ public final class RmiSuite {
 
     // ------------------------------------------------------------------ report
 
+    /** The series of figure {@code i} of a group, empty when the group was not measured. */
+    private static Series series(List<Figure> group, int i) {
+        return group == null ? new Series() : group.get(i).series;
+    }
+
     private RmiReport report(List<String> head, Map<String, List<Figure>> groups, Map<Integer, Series[]> star,
             List<RmiReport.AppRow> apps, String appsUnavailable, String baseName) throws IOException {
         RmiReport r = new RmiReport(head);
         List<Figure> nullRmi = groups.get("null");
-        Series empty = new Series();
         List<Figure> treePair = groups.get("send tree:1023");
-        r.targets(new RmiReport.Targets(nullRmi.get(0).series, nullRmi.get(1).series, nullRmi.get(2).series,
-                nullRmi.get(3).series, treePair == null ? empty : treePair.get(0).series,
-                treePair == null ? empty : treePair.get(1).series, implementation));
+        // A partial run (GROUPS_PROPERTY) may lack either group: its targets show as not measured.
+        r.targets(new RmiReport.Targets(series(nullRmi, 0), series(nullRmi, 1), series(nullRmi, 2),
+                series(nullRmi, 3), series(treePair, 0), series(treePair, 1), implementation));
 
         List<RmiReport.Pair> latency = new ArrayList<>();
         List<RmiReport.Pair> objects = new ArrayList<>();
@@ -540,9 +549,11 @@ public final class RmiSuite {
             }
         }
         r.pairTable("Null-RMI latency", "µs per call", true, latency);
-        r.singleTable("IPL 1-byte round trip, same run, the ipl suite's code", "µs per round trip",
-                List.of(Map.entry(nullRmi.get(2).workload, nullRmi.get(2).series),
-                        Map.entry(nullRmi.get(3).workload, nullRmi.get(3).series)));
+        if (nullRmi != null) {
+            r.singleTable("IPL 1-byte round trip, same run, the ipl suite's code", "µs per round trip",
+                    List.of(Map.entry(nullRmi.get(2).workload, nullRmi.get(2).series),
+                            Map.entry(nullRmi.get(3).workload, nullRmi.get(3).series)));
+        }
         r.pairTable("Calls with an object parameter", "µs per call", true, objects);
         LatencyPlot plot = new LatencyPlot("obj echo(obj): latency against array size", "array size (bytes)",
                 "µs per call (median)");
