@@ -226,6 +226,13 @@ final class UcxWorker {
     private final AtomicLong handOvers = new AtomicLong();
     private final AtomicLong leaderSignals = new AtomicLong();
     private final AtomicLong sliceRescues = new AtomicLong();
+    /** Follower progresses while the lead holder stalled ({@link #leaderStalled}; for tests). */
+    private final AtomicLong stallRescues = new AtomicLong();
+    /**
+     * When the lead holder last took the lead or came back from the event descriptor (a slice at
+     * most after it went in): {@link #leaderStalled}.
+     */
+    private volatile long leaderSeen;
 
     // Guarded by this: connections torn down lately (a ring), and the sweep's buffers.
     private final int[] deadIds = new int[256];
@@ -365,6 +372,14 @@ final class UcxWorker {
                             noteRescue(condition);
                             return true;
                         }
+                        if (!quiet && park == sliceNanos && timedOut && leaderStalled()) {
+                            // The lead holder has not been back from the event descriptor for two
+                            // slices (stuck in a condition's look, a JNI call, a monitor): nobody
+                            // progresses the worker, so this follower does once, and the scan at the
+                            // top wakes the others whose messages it took in.
+                            stallRescues.incrementAndGet();
+                            tookIn = progressBurst();
+                        }
                         continue;
                     }
                 }
@@ -400,6 +415,7 @@ final class UcxWorker {
                                     + UcxNative.statusString(woken));
                         }
                         leaderWakeUps.incrementAndGet();
+                        leaderSeen = System.nanoTime();
                         if (woken == 0 && slice == sliceNanos && condition.ready()) {
                             noteRescue(condition); // it was there all the slice long: a lost wake-up
                             progressBurst();
@@ -729,6 +745,7 @@ final class UcxWorker {
             if (leader == null || leaderAway && mayTakeAwayLead(condition, me)) {
                 leader = me;
                 leaderAway = false;
+                leaderSeen = System.nanoTime();
                 unqueue(condition);
                 return LEAD;
             }
@@ -973,6 +990,23 @@ final class UcxWorker {
         synchronized (followersLock) {
             inside = null;
         }
+    }
+
+    /**
+     * Whether another thread holds the lead (not away) and has not come back from the event
+     * descriptor, nor taken the lead, for two slices: it is stuck elsewhere, and followers would
+     * wait for it with their messages untaken.
+     */
+    private boolean leaderStalled() {
+        synchronized (followersLock) {
+            return leader != null && leader != Thread.currentThread() && !leaderAway
+                    && System.nanoTime() - leaderSeen > 2 * sliceNanos;
+        }
+    }
+
+    /** How often a follower progressed the worker because the lead holder stalled (for tests). */
+    long stallRescues() {
+        return stallRescues.get();
     }
 
     /** A wait found its condition ready only when its slice ran out: counted (for tests) and logged. */

@@ -117,6 +117,90 @@ public class UcxLostWakeUpTest {
     }
 
     /**
+     * The lead holder is stuck outside the event descriptor (here in its own condition's look, right
+     * after it armed the worker) while a parked follower's message comes from another worker. Nobody
+     * else progresses this worker, so before followers looked at a stalled leader the message waited
+     * for the leader to come back (in the CI failure of 2026-11-29 a test JVM's worker took in no
+     * message of new connections for at least 28 s). Now a follower whose slice ran out while the
+     * lead holder has not been back for two slices progresses the worker once itself. Slices of 20
+     * ms here; the bound on the follower's wait is a hang's, not a speed.
+     */
+    @Test(timeOut = 2 * HANG_MILLIS)
+    public void aLeaderStuckOutsideTheDescriptorDoesNotHoldUpAFollowersMessage() throws Exception {
+        Properties p = new Properties();
+        p.setProperty("ibis.receive.spin.micros", "0");
+        p.setProperty(UcxPropertyTable.WAIT_SLICE, "20");
+        try (TransportPair pair = new TransportPair(p)) {
+            TransportPair.Connection c = pair.connect();
+            UcxWorker worker = pair.to.worker();
+            CountDownLatch held = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            AtomicBoolean done = new AtomicBoolean();
+            UcxWorker.Condition stuck = new UcxWorker.Condition() {
+                private boolean wasHeld;
+
+                @Override
+                boolean ready() {
+                    if (!wasHeld && worker.leader() == Thread.currentThread()) {
+                        wasHeld = true;
+                        held.countDown();
+                        awaitQuietly(release);
+                    }
+                    return done.get();
+                }
+
+                @Override
+                void check() {
+                    // never fails
+                }
+
+                @Override
+                boolean mayBeReady() {
+                    return done.get();
+                }
+            };
+            AtomicReference<Object> leaderOutcome = new AtomicReference<>();
+            Thread leader = new Thread(() -> {
+                try {
+                    leaderOutcome.set(worker.await(stuck, null, 0, false));
+                } catch (Throwable e) {
+                    leaderOutcome.set(e);
+                }
+            }, "stuck-leader");
+            leader.start();
+            try {
+                assertTrue(held.await(HANG_MILLIS, TimeUnit.MILLISECONDS), "the leader is stuck");
+                ByteSource source = c.acceptor().source();
+                AtomicReference<Object> followerOutcome = new AtomicReference<>();
+                Thread follower = new Thread(() -> {
+                    try {
+                        followerOutcome.set(source.awaitData(0));
+                    } catch (Throwable e) {
+                        followerOutcome.set(e);
+                    }
+                }, "follower");
+                follower.start();
+                Waits.until("the follower is parked", () -> worker.followers() == 1);
+                long rescues = worker.stallRescues();
+
+                write(c.connector().sink(), 1);
+
+                follower.join(HANG_MILLIS);
+                assertFalse(follower.isAlive(), "the follower's message waited for the stuck leader");
+                assertEquals(followerOutcome.get(), Boolean.TRUE);
+                assertTrue(worker.stallRescues() > rescues, "a follower progressed the worker for the leader");
+                assertEquals(leader.getState() == Thread.State.TERMINATED, false, "the leader is still stuck");
+            } finally {
+                done.set(true);
+                release.countDown();
+                worker.wakeAll();
+                leader.join(HANG_MILLIS);
+            }
+            assertEquals(leaderOutcome.get(), Boolean.TRUE);
+        }
+    }
+
+    /**
      * Many readers and writers on one worker, over connections to itself (no events) and from
      * another worker (shared memory), every wait blocking at once: messages, credits and request
      * completions all end waits of parked threads, and the lead moves between them. Everything
