@@ -50,69 +50,16 @@ public class UcxLostWakeUpTest {
         try (TransportPair pair = new TransportPair(blockingAtOnceWithHourSlices())) {
             TransportPair.Connection c = pair.connectToItself();
             UcxWorker worker = pair.to.worker();
-            CountDownLatch held = new CountDownLatch(1);
-            CountDownLatch release = new CountDownLatch(1);
-            AtomicBoolean done = new AtomicBoolean();
-            UcxWorker.Condition gate = new UcxWorker.Condition() {
-                private boolean wasHeld;
-
-                @Override
-                boolean ready() {
-                    // Its first look as the lead holder is the one after the arm, before the poll.
-                    if (!wasHeld && worker.leader() == Thread.currentThread()) {
-                        wasHeld = true;
-                        held.countDown();
-                        awaitQuietly(release);
-                    }
-                    return done.get();
-                }
-
-                @Override
-                void check() {
-                    // never fails
-                }
-
-                @Override
-                boolean mayBeReady() {
-                    return done.get();
-                }
-            };
-            AtomicReference<Object> leaderOutcome = new AtomicReference<>();
-            Thread leader = new Thread(() -> {
-                try {
-                    leaderOutcome.set(worker.await(gate, null, 0, false));
-                } catch (Throwable e) {
-                    leaderOutcome.set(e);
-                }
-            }, "leader");
-            leader.start();
-            assertTrue(held.await(HANG_MILLIS, TimeUnit.MILLISECONDS), "the leader armed the worker");
-
-            ByteSource source = c.acceptor().source();
-            AtomicReference<Object> followerOutcome = new AtomicReference<>();
-            Thread follower = new Thread(() -> {
-                try {
-                    followerOutcome.set(source.awaitData(0));
-                } catch (Throwable e) {
-                    followerOutcome.set(e);
-                }
-            }, "follower");
-            follower.start();
-            Waits.until("the follower is parked", () -> worker.followers() == 1);
+            HeldLeader leader = new HeldLeader(worker);
+            Follower follower = new Follower(worker, c.acceptor().source());
 
             write(c.connector().sink(), 1);
-            release.countDown();
+            leader.release.countDown();
 
-            follower.join(HANG_MILLIS);
-            assertFalse(follower.isAlive(), "the follower was never woken: a lost wake-up");
-            assertEquals(followerOutcome.get(), Boolean.TRUE);
+            follower.assertGotData("the follower was never woken: a lost wake-up");
             assertEquals(worker.sliceRescues(), 0, "waits that only their slice ended");
             assertEquals(worker.mostBlocked(), 1, "threads in the event descriptor at once");
-
-            done.set(true);
-            worker.wakeAll();
-            leader.join(HANG_MILLIS);
-            assertEquals(leaderOutcome.get(), Boolean.TRUE);
+            leader.end();
         }
     }
 
@@ -133,10 +80,39 @@ public class UcxLostWakeUpTest {
         try (TransportPair pair = new TransportPair(p)) {
             TransportPair.Connection c = pair.connect();
             UcxWorker worker = pair.to.worker();
+            HeldLeader leader = new HeldLeader(worker);
+            try {
+                Follower follower = new Follower(worker, c.acceptor().source());
+                long rescues = worker.stallRescues();
+
+                write(c.connector().sink(), 1);
+
+                follower.assertGotData("the follower's message waited for the stuck leader");
+                assertTrue(worker.stallRescues() > rescues, "a follower progressed the worker for the leader");
+                assertTrue(leader.thread.isAlive(), "the leader is still stuck");
+            } finally {
+                leader.release.countDown();
+                leader.end();
+            }
+        }
+    }
+
+    /**
+     * A thread that takes the lead of {@code worker} for a wait of its own and is held in its first
+     * look at that wait as the lead holder (the one after the arm, before the poll) until
+     * {@link #release} counts down; {@link #end} ends its wait.
+     */
+    private static final class HeldLeader {
+        final CountDownLatch release = new CountDownLatch(1);
+        final Thread thread;
+        private final UcxWorker worker;
+        private final AtomicBoolean done = new AtomicBoolean();
+        private final AtomicReference<Object> outcome = new AtomicReference<>();
+
+        HeldLeader(UcxWorker worker) throws InterruptedException {
+            this.worker = worker;
             CountDownLatch held = new CountDownLatch(1);
-            CountDownLatch release = new CountDownLatch(1);
-            AtomicBoolean done = new AtomicBoolean();
-            UcxWorker.Condition stuck = new UcxWorker.Condition() {
+            UcxWorker.Condition gate = new UcxWorker.Condition() {
                 private boolean wasHeld;
 
                 @Override
@@ -159,44 +135,48 @@ public class UcxLostWakeUpTest {
                     return done.get();
                 }
             };
-            AtomicReference<Object> leaderOutcome = new AtomicReference<>();
-            Thread leader = new Thread(() -> {
+            thread = new Thread(() -> {
                 try {
-                    leaderOutcome.set(worker.await(stuck, null, 0, false));
+                    outcome.set(worker.await(gate, null, 0, false));
                 } catch (Throwable e) {
-                    leaderOutcome.set(e);
+                    outcome.set(e);
                 }
-            }, "stuck-leader");
-            leader.start();
-            try {
-                assertTrue(held.await(HANG_MILLIS, TimeUnit.MILLISECONDS), "the leader is stuck");
-                ByteSource source = c.acceptor().source();
-                AtomicReference<Object> followerOutcome = new AtomicReference<>();
-                Thread follower = new Thread(() -> {
-                    try {
-                        followerOutcome.set(source.awaitData(0));
-                    } catch (Throwable e) {
-                        followerOutcome.set(e);
-                    }
-                }, "follower");
-                follower.start();
-                Waits.until("the follower is parked", () -> worker.followers() == 1);
-                long rescues = worker.stallRescues();
+            }, "held-leader");
+            thread.start();
+            assertTrue(held.await(HANG_MILLIS, TimeUnit.MILLISECONDS), "the leader armed the worker");
+        }
 
-                write(c.connector().sink(), 1);
+        /** Ends the leader's wait (after {@link #release}) and checks that it ended as ready. */
+        void end() throws InterruptedException {
+            done.set(true);
+            worker.wakeAll();
+            thread.join(HANG_MILLIS);
+            assertEquals(outcome.get(), Boolean.TRUE);
+        }
+    }
 
-                follower.join(HANG_MILLIS);
-                assertFalse(follower.isAlive(), "the follower's message waited for the stuck leader");
-                assertEquals(followerOutcome.get(), Boolean.TRUE);
-                assertTrue(worker.stallRescues() > rescues, "a follower progressed the worker for the leader");
-                assertEquals(leader.getState() == Thread.State.TERMINATED, false, "the leader is still stuck");
-            } finally {
-                done.set(true);
-                release.countDown();
-                worker.wakeAll();
-                leader.join(HANG_MILLIS);
-            }
-            assertEquals(leaderOutcome.get(), Boolean.TRUE);
+    /** A thread that waits for data from {@code source} as a parked follower of {@code worker}. */
+    private static final class Follower {
+        private final Thread thread;
+        private final AtomicReference<Object> outcome = new AtomicReference<>();
+
+        Follower(UcxWorker worker, ByteSource source) {
+            thread = new Thread(() -> {
+                try {
+                    outcome.set(source.awaitData(0));
+                } catch (Throwable e) {
+                    outcome.set(e);
+                }
+            }, "follower");
+            thread.start();
+            Waits.until("the follower is parked", () -> worker.followers() == 1);
+        }
+
+        /** Waits for the follower (a hang's bound) and checks that its data came. */
+        void assertGotData(String ifNot) throws InterruptedException {
+            thread.join(HANG_MILLIS);
+            assertFalse(thread.isAlive(), ifNot);
+            assertEquals(outcome.get(), Boolean.TRUE);
         }
     }
 
