@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.testng.annotations.AfterMethod;
+import org.testng.annotations.BeforeMethod;
 import org.testng.annotations.Test;
 
 /**
@@ -28,54 +29,49 @@ public class RmiSuiteGroupsTest {
                 FakeAppMain.class.getName());
     }
 
+    /** The report folder of the test that runs. */
+    private Path dir;
+
+    @BeforeMethod
+    public void createFolder() throws Exception {
+        dir = Files.createTempDirectory("rmi-groups-test");
+    }
+
     @AfterMethod(alwaysRun = true)
-    public void clearProperty() {
+    public void clearPropertyAndFolder() throws Exception {
         System.clearProperty(RmiSuite.GROUPS_PROPERTY);
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
     }
 
     @Test(timeOut = 30_000)
     public void anUnknownGroupIsRefusedWithTheNames() throws Exception {
-        Path dir = Files.createTempDirectory("rmi-groups-test");
-        try {
-            System.setProperty(RmiSuite.GROUPS_PROPERTY, "null,pingg");
-            RmiSuite suite = new RmiSuite(tiny(), dir, "RmiSuiteGroupsTest");
-            IllegalArgumentException e = expectThrows(IllegalArgumentException.class, suite::run);
-            assertTrue(e.getMessage().contains("pingg") && e.getMessage().contains("echo int:50")
-                    && e.getMessage().contains("send byte:102400"), e.getMessage());
-            try (Stream<Path> files = Files.list(dir)) {
-                assertEquals(files.count(), 0L, "no report for a refused run");
-            }
-        } finally {
-            delete(dir);
+        System.setProperty(RmiSuite.GROUPS_PROPERTY, "null,pingg");
+        RmiSuite suite = new RmiSuite(tiny(), dir, "RmiSuiteGroupsTest");
+        IllegalArgumentException e = expectThrows(IllegalArgumentException.class, suite::run);
+        assertTrue(e.getMessage().contains("pingg") && e.getMessage().contains("echo int:50")
+                && e.getMessage().contains("send byte:102400"), e.getMessage());
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(files.count(), 0L, "no report for a refused run");
         }
     }
 
     @Test(timeOut = 180_000)
     public void aPartialRunMeasuresOnlyTheNamedGroupsAndSaysSo() throws Exception {
-        Path dir = Files.createTempDirectory("rmi-groups-test");
-        try {
-            System.setProperty(RmiSuite.GROUPS_PROPERTY, "ping2i, echo int:50");
-            RmiSuite suite = new RmiSuite(tiny(), dir, "RmiSuiteGroupsTest");
-            assertEquals(suite.run(), 0);
-            String text = Files.readString(suite.reportFile(), StandardCharsets.UTF_8);
-            for (String row : List.of("Partial run: only the figure groups `ping2i, echo int:50`",
-                    "| null-RMI latency, java.rmi / Ibis RMI | — | ≥ 5 | not measured |",
-                    "| tree(1023) throughput, Ibis RMI / java.rmi | — | ≥ 5 | not measured |",
-                    "| void ping(int, int) | — |", "| obj echo(obj) | int[50] |")) {
-                assertTrue(text.contains(row), "the report lacks '" + row + "':\n" + text);
-            }
-            for (String absent : List.of("| void ping() |", "| void ping(obj) |", "| void send(x) |",
-                    "IPL 1-byte round trip, same run")) {
-                assertFalse(text.contains(absent), "a group that was not asked for: '" + absent + "':\n" + text);
-            }
-        } finally {
-            delete(dir);
+        System.setProperty(RmiSuite.GROUPS_PROPERTY, "ping2i, echo int:50");
+        RmiSuite suite = new RmiSuite(tiny(), dir, "RmiSuiteGroupsTest");
+        assertEquals(suite.run(), 0);
+        String text = Files.readString(suite.reportFile(), StandardCharsets.UTF_8);
+        for (String row : List.of("Partial run: only the figure groups `ping2i, echo int:50`",
+                "| null-RMI latency, java.rmi / Ibis RMI | — | ≥ 5 | not measured |",
+                "| tree(1023) throughput, Ibis RMI / java.rmi | — | ≥ 5 | not measured |",
+                "| void ping(int, int) | — |", "| obj echo(obj) | int[50] |")) {
+            assertTrue(text.contains(row), "the report lacks '" + row + "':\n" + text);
         }
-    }
-
-    private static void delete(Path dir) throws Exception {
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        for (String absent : List.of("| void ping() |", "| void ping(obj) |", "| void send(x) |",
+                "IPL 1-byte round trip, same run")) {
+            assertFalse(text.contains(absent), "a group that was not asked for: '" + absent + "':\n" + text);
         }
     }
 }
